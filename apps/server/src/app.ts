@@ -1,0 +1,100 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { BASE_PATH, type Environment } from '@portal/contracts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { purgeExpiredPayloads } from './identity/adapter.ts';
+import { registerInteractionRoutes } from './identity/interaction-routes.ts';
+import type { ProviderKeys } from './identity/keys.ts';
+import { createProvider, identityUrls, API_SCOPE, SPA_CLIENT_ID } from './identity/provider.ts';
+import { mountProvider } from './identity/provider-mount.ts';
+import { createTokenVerifier } from './identity/tokens.ts';
+import { registerUserRoutes } from './modules/user/routes.ts';
+import { API_DOCS_PATH, registerAccessControl } from './platform/access.ts';
+import { failureBody, registerErrorEnvelope } from './platform/envelope.ts';
+import { AppError } from './platform/errors.ts';
+import { registerHealthRoutes } from './platform/health-routes.ts';
+import { languageOf } from './platform/language.ts';
+import { isSpaPath, registerSpa } from './platform/spa.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  keys: ProviderKeys;
+  /** The built SPA; defaults to apps/web/dist. */
+  webRoot?: string;
+}
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What the SPA reads from /sso-fe/env.json: everything is derived from PUBLIC_URL. */
+export function spaEnvironment(config: Pick<Config, 'publicUrl'>): Environment {
+  const urls = identityUrls(config);
+  return {
+    apiEndpoint: urls.apiResource,
+    authority: urls.issuer,
+    realtimeUrl: config.publicUrl,
+    clientId: SPA_CLIENT_ID,
+    clientRoot: `${config.publicUrl}${BASE_PATH}/`,
+    clientScope: `openid profile email ${API_SCOPE}`,
+    apiRoot: config.publicUrl,
+    imageRoot: `${config.publicUrl}${BASE_PATH}/images`,
+    logoutUrl: urls.spaPostLogoutRedirectUri,
+  };
+}
+
+/** The whole portal as one Fastify instance: tests inject into it, main.ts listens with it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, keys } = options;
+  const { db } = database;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorEnvelope(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'SSO portal API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
+
+  const urls = identityUrls(config);
+  const provider = createProvider({ config, db, keys });
+  registerAccessControl(app, {
+    db,
+    verifyToken: createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys }),
+  });
+
+  registerHealthRoutes(app, { db });
+  registerInteractionRoutes(app, { db, provider });
+  await mountProvider(app, provider);
+  registerUserRoutes(app, { db });
+  const spaServed = await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, environment: spaEnvironment(config) });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isSpaPath(request.url) && request.method === 'GET' && spaServed) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(failureBody(new AppError('request.not_found'), languageOf(request)));
+  });
+
+  const purge = setInterval(() => {
+    purgeExpiredPayloads(db).catch((error: unknown) => app.log.error({ err: error }, 'purging expired sessions failed'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  return app;
+}

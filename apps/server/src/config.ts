@@ -1,0 +1,99 @@
+import { isStrongPassword, PASSWORD_SPECIALS } from '@portal/contracts';
+
+/** Typed, validated configuration read once from the environment at start-up. */
+export interface Config {
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  admin: { username: string; password: string | undefined; email: string };
+  demoData: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** A configuration mistake: its message is one line naming the variable, shown as is. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(', ')}), got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(`${name} must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}, got "${raw}"`);
+  }
+  return raw;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined || raw === '0' || raw === 'false' || raw === 'no') return false;
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${env[name]}"`);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 1, 65535);
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  const adminPassword = read(env, 'PORTAL_ADMIN_PASSWORD');
+  if (adminPassword !== undefined && !isStrongPassword(adminPassword)) {
+    throw new ConfigError(
+      `PORTAL_ADMIN_PASSWORD must have 8 to 255 characters with a lowercase letter, an uppercase letter, a digit and one of ${PASSWORD_SPECIALS}`,
+    );
+  }
+  const adminEmail = read(env, 'PORTAL_ADMIN_EMAIL') ?? 'admin@example.com';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError(`PORTAL_ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
+  }
+  const adminUsername = read(env, 'PORTAL_ADMIN_USERNAME') ?? 'admin';
+  if (!/^[A-Za-z0-9._-]{3,64}$/.test(adminUsername)) {
+    throw new ConfigError(
+      `PORTAL_ADMIN_USERNAME must be 3 to 64 letters, digits, dots, dashes or underscores, got "${adminUsername}"`,
+    );
+  }
+
+  const logLevel = read(env, 'LOG_LEVEL') ?? 'warn';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+
+  return {
+    port,
+    publicUrl,
+    dataDir: read(env, 'DATA_DIR') ?? './data',
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
+    admin: { username: adminUsername, password: adminPassword, email: adminEmail },
+    demoData: flag(env, 'DEMO_DATA'),
+    logLevel: logLevel as Config['logLevel'],
+  };
+}

@@ -1,0 +1,89 @@
+import { boolean, integer, numeric, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
+import { units } from './units.ts';
+
+/** The suite's services (the specification's "channels"). */
+export const services = pgTable('services', {
+  id: id(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  groupCode: text(),
+  link: text(),
+  redirectLink: text(),
+  syncName: text(),
+  syncId: text(),
+  idMapping: text(),
+  isDefaultRedirect: boolean().notNull().default(false),
+  allowTrial: boolean().notNull().default(false),
+  hidePrice: boolean().notNull().default(false),
+  keepResourceDays: integer(),
+  sendMailTo: text({ enum: ['admin', 'user'] }),
+  isDefault: boolean().notNull().default(false),
+  sortOrder: integer().notNull().default(0),
+  status: status(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Lookup categories; a group is a row without parent, its entries name it as parent. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    parentCode: text(),
+    code: text().notNull(),
+    name: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+    colorCode: text(),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('categories_parent_code_key').on(t.parentCode, t.code).nullsNotDistinct()],
+);
+
+/** Service packs offered to units. */
+export const servicePackages = pgTable('service_packages', {
+  id: id(),
+  name: text().notNull(),
+  level: text().notNull(),
+  userBand: text(),
+  pricePerUserMonth: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+  discountPercent: numeric({ precision: 5, scale: 2 }).notNull().default('0'),
+  moneyType: text().notNull().default('VND'),
+  highlightFeatures: text(),
+  trialDays: integer(),
+  /** Months of validity; null means unlimited. */
+  expiryMonths: integer(),
+  status: status(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const packageServices = pgTable(
+  'package_services',
+  {
+    packageId: uuid()
+      .notNull()
+      .references(() => servicePackages.id, { onDelete: 'cascade' }),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.serviceId] })],
+);
+
+/** The packs a unit has registered. */
+export const unitPackages = pgTable('unit_packages', {
+  id: id(),
+  unitId: uuid()
+    .notNull()
+    .references(() => units.id, { onDelete: 'cascade' }),
+  packageId: uuid()
+    .notNull()
+    .references(() => servicePackages.id, { onDelete: 'restrict' }),
+  status: status(),
+  startsAt: timestamptz().notNull().defaultNow(),
+  endsAt: timestamptz(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,7 @@
+export * from './units.ts';
+export * from './users.ts';
+export * from './access.ts';
+export * from './catalog.ts';
+export * from './activity.ts';
+export * from './oidc.ts';
+export * from './system.ts';

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
+import { units } from './units.ts';
+import { roles } from './access.ts';
+
+/** Everyone who signs in: platform staff (no unit) and the users of units. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    unitId: uuid().references(() => units.id, { onDelete: 'cascade' }),
+    username: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    fullName: text().notNull().default(''),
+    mobile: text(),
+    description: text(),
+    positionCode: text(),
+    departmentCode: text(),
+    reportToId: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    isAdminIam: boolean().notNull().default(false),
+    isUserWebPortal: boolean().notNull().default(false),
+    isUserUnit: boolean().notNull().default(false),
+    allowExport: boolean().notNull().default(false),
+    status: status(),
+    channelCodeDefaultLogin: text(),
+    failedLoginCount: integer().notNull().default(0),
+    lockedUntil: timestamptz(),
+    /** Access tokens issued before this instant are refused (password change, lock, sign-out everywhere). */
+    tokensValidAfter: timestamptz(),
+    lastLoginAt: timestamptz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_unit_id_idx').on(t.unitId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_id_idx').on(t.roleId)],
+);

@@ -1,0 +1,89 @@
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../db/client.ts';
+import { oidcPayloads } from '../db/schema/index.ts';
+
+/**
+ * oidc-provider's storage in the database, so sessions, grants and codes survive restarts
+ * and are shared by every instance.
+ */
+export function databaseAdapter(db: Database): new (model: string) => Adapter {
+  return class DatabaseAdapter implements Adapter {
+    private readonly model: string;
+
+    constructor(model: string) {
+      this.model = model;
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const row = {
+        type: this.model,
+        id,
+        payload,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        accountId: payload.accountId ?? null,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      };
+      await db
+        .insert(oidcPayloads)
+        .values(row)
+        .onConflictDoUpdate({ target: [oidcPayloads.type, oidcPayloads.id], set: { ...row, consumedAt: null } });
+    }
+
+    private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+      const [row] = await db
+        .select()
+        .from(oidcPayloads)
+        .where(
+          and(
+            eq(oidcPayloads.type, this.model),
+            condition,
+            or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date())),
+          ),
+        )
+        .limit(1);
+      if (!row) return undefined;
+      const payload = row.payload as AdapterPayload;
+      return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+    }
+
+    find(id: string) {
+      return this.findWhere(eq(oidcPayloads.id, id));
+    }
+
+    findByUid(uid: string) {
+      return this.findWhere(eq(oidcPayloads.uid, uid));
+    }
+
+    findByUserCode(userCode: string) {
+      return this.findWhere(eq(oidcPayloads.userCode, userCode));
+    }
+
+    async consume(id: string): Promise<void> {
+      await db
+        .update(oidcPayloads)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+    }
+  };
+}
+
+/** Removes what has expired; run now and then, not on the request path. */
+export async function purgeExpiredPayloads(db: Database): Promise<void> {
+  await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, new Date()));
+}
+
+/** Ends every provider session, grant and token of an account (password change, lock). */
+export async function revokeAccountSessions(db: Database, accountId: string): Promise<void> {
+  await db.delete(oidcPayloads).where(eq(oidcPayloads.accountId, accountId));
+}

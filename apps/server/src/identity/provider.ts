@@ -1,0 +1,137 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { BASE_PATH, SESSION } from '@portal/contracts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { databaseAdapter } from './adapter.ts';
+import { findActiveAccount } from './accounts.ts';
+import type { ProviderKeys } from './keys.ts';
+import { logoutPage, errorPage, signedOutPage } from './pages.ts';
+
+export const SPA_CLIENT_ID = 'sso-fe';
+/** The resource server scope carried by the portal API's access tokens. */
+export const API_SCOPE = 'api';
+/** The OIDC scopes every first-party client is granted without a consent screen. */
+const GRANTED_OIDC_SCOPES = 'openid profile email offline_access';
+
+export interface IdentityUrls {
+  issuer: string;
+  /** Audience of the portal API's access tokens (a resource indicator). */
+  apiResource: string;
+  spaRedirectUri: string;
+  spaPostLogoutRedirectUri: string;
+}
+
+export function identityUrls(config: Pick<Config, 'publicUrl'>): IdentityUrls {
+  return {
+    issuer: `${config.publicUrl}/oidc`,
+    apiResource: `${config.publicUrl}/api`,
+    spaRedirectUri: `${config.publicUrl}${BASE_PATH}/signin-callback`,
+    spaPostLogoutRedirectUri: `${config.publicUrl}${BASE_PATH}/signin`,
+  };
+}
+
+/**
+ * Every client of this provider is first-party (the portal and the suite's own services),
+ * so the grant is made here instead of on a consent screen.
+ */
+async function grantFirstParty(ctx: KoaContextWithOIDC, apiResource: string) {
+  const { oidc } = ctx;
+  const clientId = oidc.client!.clientId;
+  const accountId = oidc.session!.accountId!;
+  const grantId = oidc.result?.consent?.grantId ?? oidc.session!.grantIdFor(clientId);
+  const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+  const grant = existing?.accountId === accountId ? existing : new oidc.provider.Grant({ clientId, accountId });
+  grant.addOIDCScope(GRANTED_OIDC_SCOPES);
+  grant.addResourceScope(apiResource, API_SCOPE);
+  await grant.save();
+  return grant;
+}
+
+export function createProvider(deps: { config: Config; db: Database; keys: ProviderKeys }): Provider {
+  const { config, db, keys } = deps;
+  const urls = identityUrls(config);
+  const secureCookies = config.publicUrl.startsWith('https://');
+
+  const configuration: Configuration = {
+    adapter: databaseAdapter(db),
+    clients: [
+      {
+        client_id: SPA_CLIENT_ID,
+        client_name: 'SSO Portal',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [urls.spaRedirectUri],
+        post_logout_redirect_uris: [urls.spaPostLogoutRedirectUri],
+      },
+    ],
+    jwks: { keys: keys.signing as NonNullable<Configuration['jwks']>['keys'] },
+    cookies: {
+      keys: keys.cookies,
+      long: { httpOnly: true, sameSite: 'lax', secure: secureCookies, signed: true },
+      short: { httpOnly: true, sameSite: 'lax', secure: secureCookies, signed: true },
+    },
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+      email: ['email'],
+    },
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => urls.apiResource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== urls.apiResource) throw new errors.InvalidTarget();
+          return {
+            scope: API_SCOPE,
+            audience: urls.apiResource,
+            accessTokenTTL: SESSION.accessTokenTtlSeconds,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.body = logoutPage(form, { autoSubmit: Boolean(ctx.oidc.params?.id_token_hint) });
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.body = signedOutPage(config.publicUrl);
+        },
+      },
+    },
+    interactions: {
+      url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}`,
+    },
+    findAccount: async (_ctx, sub) => findActiveAccount(db, sub),
+    loadExistingGrant: (ctx) => grantFirstParty(ctx, urls.apiResource),
+    // Refresh tokens let the SPA renew silently without offline_access and its consent prompt.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(config.publicUrl, out);
+    },
+    clientBasedCORS: (_ctx, origin, client) =>
+      client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
+    ttl: {
+      AccessToken: SESSION.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      RefreshToken: 14 * 24 * 60 * 60,
+    },
+  };
+
+  const provider = new Provider(urls.issuer, configuration);
+  // Honour X-Forwarded-* from a reverse proxy in front of the portal (PUBLIC_URL https).
+  provider.proxy = true;
+  return provider;
+}

@@ -1,0 +1,55 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app.ts';
+import { prepareDatabase } from './bootstrap/index.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { loadProviderKeys } from './identity/keys.ts';
+
+/** Start-up: config → database → migrations and seed → keys → listen. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir) });
+  } catch (error) {
+    const where = config.databaseUrl ? 'the PostgreSQL server of DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+    fail(`Cannot open ${where}: ${(error as Error).message}`);
+  }
+
+  const prepared = await prepareDatabase(database, config);
+  const keys = await loadProviderKeys(database.db);
+  const app = await buildApp({ config, database, keys });
+  await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+
+  console.log(`SSO portal: ${config.publicUrl}/sso-fe/  (database: ${database.kind === 'pglite' ? resolve(config.dataDir) : 'PostgreSQL'})`);
+  if (prepared.admin?.generatedPassword) {
+    console.log(`Platform administrator created: username "${prepared.admin.username}", password "${prepared.admin.generatedPassword}"`);
+    console.log('This password is shown only once; change it after signing in.');
+  }
+  if (prepared.demo) {
+    console.log(`Demo data seeded: unit administrators ${prepared.demo.unitAdmins.join(', ')} (password "${prepared.demo.password}")`);
+  }
+
+  const shutdown = async (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+await main();

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelopeSchema, listMenusSchema, userProfileSchema } from '@portal/contracts';
+import type { Database } from '../../db/client.ts';
+import { ok } from '../../platform/envelope.ts';
+import { menusFor } from './menus.ts';
+import { profileOf } from './profile.ts';
+
+export function registerUserRoutes(app: FastifyInstance, deps: { db: Database }): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/User/GetUserProfileCurrent',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['User'], response: { 200: envelopeSchema(userProfileSchema) } },
+    },
+    async (request) => ok(profileOf(request.actorRecord)),
+  );
+
+  routes.get(
+    '/api/User/GetListMenus',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['User'], response: { 200: envelopeSchema(listMenusSchema) } },
+    },
+    async (request) => ok(await menusFor(deps.db, request.actor)),
+  );
+}

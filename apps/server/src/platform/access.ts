@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { USER_STATUS, type PermissionName } from '@portal/contracts';
+import type { Database } from '../db/client.ts';
+import { loadActor, type Actor, type ActorRecord } from './actor.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/** What a route needs: nothing, a signed-in user, or one permission of the catalogue. */
+export type Access = 'public' | 'signed-in' | PermissionName;
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+/** Checks an access token and says whose it is; undefined when it is not valid. */
+export type TokenVerifier = (token: string) => Promise<{ subject: string; issuedAt: number } | undefined>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The caller; only on routes whose access is not 'public'. */
+    actor: Actor;
+    /** The caller with their user and unit rows, as loaded for `actor`. */
+    actorRecord: ActorRecord;
+  }
+  interface FastifyInstance {
+    /** Every API route with the access it declared (the permission matrix is built from it). */
+    routeTable: RouteEntry[];
+  }
+}
+
+
+/** Where the OpenAPI document and its viewer live; readable by anyone. */
+export const API_DOCS_PATH = '/api/docs';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}
+
+/**
+ * Makes every /api route declare its access and enforces it before the body is even read:
+ * no or bad token → 401, missing permission → 403.
+ */
+export function registerAccessControl(app: FastifyInstance, deps: { db: Database; verifyToken: TokenVerifier }): void {
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  // Resolved actors, by request; a request that never authenticated has none.
+  const resolved = new WeakMap<FastifyRequest, ActorRecord>();
+  app.decorateRequest('actorRecord', {
+    getter(this: FastifyRequest) {
+      const record = resolved.get(this);
+      if (!record) throw new Error(`no actor on ${this.method} ${this.url}: the route's access is 'public'`);
+      return record;
+    },
+  });
+  app.decorateRequest('actor', {
+    getter(this: FastifyRequest) {
+      return this.actorRecord.actor;
+    },
+  });
+
+  async function authenticate(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<void> {
+    const token = bearerToken(request);
+    const claims = token ? await deps.verifyToken(token) : undefined;
+    if (!claims) throw unauthorized();
+    const record = await loadActor(deps.db, claims.subject);
+    if (!record || record.user.status !== USER_STATUS.active) throw unauthorized();
+    const validAfter = record.user.tokensValidAfter;
+    if (validAfter && claims.issuedAt * 1000 < validAfter.getTime()) throw unauthorized();
+    resolved.set(request, record);
+    if (access !== 'signed-in' && !record.actor.permissions.has(access)) throw forbidden();
+  }
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
+    const access = route.config?.access ?? (route.url.startsWith(API_DOCS_PATH) ? 'public' : undefined);
+    if (!access) throw new Error(`${String(route.method)} ${route.url} must declare config.access`);
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access });
+    if (access === 'public') return;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [async (request) => authenticate(request, access), ...existing];
+  });
+}

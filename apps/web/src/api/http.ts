@@ -1,0 +1,88 @@
+import { errorMessage, type ErrorKey, type FailureEnvelope } from '@portal/contracts';
+import { appSettings } from '../app/settings.ts';
+import { accessToken, forgetTokens } from '../auth/session.ts';
+import { markSessionExpired } from '../auth/session-expired.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { notifyError } from '../shared/notify.ts';
+
+/** A call that did not succeed; the user has already been told (toast or modal). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly errorCode: number | undefined;
+  readonly fieldErrors: FailureEnvelope['errors'];
+
+  constructor(message: string, status: number, envelope?: FailureEnvelope) {
+    super(message);
+    this.status = status;
+    this.errorCode = envelope?.errorCode;
+    this.fieldErrors = envelope?.errors;
+  }
+}
+
+/** Transport failures, mapped as the specification's section 8 says. */
+function transportKey(status: number): ErrorKey {
+  if (status === 400) return 'request.bad_request';
+  if (status === 403) return 'request.forbidden';
+  return 'request.internal';
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Base URL; the API endpoint of env.json by default. */
+  base?: string;
+  /** Leave business refusals to the caller instead of toasting them (forms show them inline). */
+  quietRefusal?: boolean;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { 'accept-language': currentLanguage() };
+  const token = accessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    return await fetch(`${options.base ?? appSettings().environment.apiEndpoint}${path}`, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      credentials: 'include',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    const message = errorMessage('request.network', currentLanguage());
+    notifyError(message);
+    throw new ApiError(message, 0);
+  }
+}
+
+/** Calls the API and answers the envelope's data; every failure is shown to the user once. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 401) {
+    forgetTokens();
+    markSessionExpired();
+    throw new ApiError(errorMessage('session.expired', currentLanguage()), 401);
+  }
+  const envelope = (await response.json().catch(() => undefined)) as
+    | { success: true; data: T }
+    | FailureEnvelope
+    | undefined;
+  if (!response.ok) {
+    const message = errorMessage(transportKey(response.status), currentLanguage());
+    notifyError(message);
+    throw new ApiError(message, response.status, envelope && !envelope.success ? envelope : undefined);
+  }
+  if (!envelope) {
+    const message = errorMessage('request.internal', currentLanguage());
+    notifyError(message);
+    throw new ApiError(message, response.status);
+  }
+  if (!envelope.success) {
+    if (!options.quietRefusal) notifyError(envelope.busErrorMessage);
+    throw new ApiError(envelope.busErrorMessage, response.status, envelope);
+  }
+  return envelope.data;
+}

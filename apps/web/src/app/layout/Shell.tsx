@@ -1,0 +1,49 @@
+import { Button, Layout, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useMenus, useProfile } from '../../api/queries.ts';
+import { AppHeader } from './AppHeader.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import '../styles.css';
+
+/** The portal's frame: sidebar, header and the current screen; it waits for profile and menu. */
+export default function Shell() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const menus = useMenus();
+
+  if (profile.isPending || menus.isPending) {
+    return (
+      <div className="shell-loading">
+        <Spin size="large" tip={t('loading')}>
+          <div style={{ width: 160 }} />
+        </Spin>
+      </div>
+    );
+  }
+  if (profile.isError || menus.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('envFailed.title')}
+        extra={
+          <Button type="primary" onClick={() => void Promise.all([profile.refetch(), menus.refetch()])}>
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <Layout className="shell">
+      <Sidebar menuDetails={menus.data.menuDetails} />
+      <Layout>
+        <AppHeader profile={profile.data} />
+        <Layout.Content className="shell-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

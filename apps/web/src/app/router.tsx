@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { BASE_PATH } from '@portal/contracts';
+import { PublicOnly, RequirePermission, RequireSession } from '../auth/guards.tsx';
+import { EmptyScreen } from '../features/placeholder/EmptyScreen.tsx';
+import { SCREEN_ROUTES, SECTION_ROUTES, type MenuPhraseKey, type ScreenRoute } from './menu-model.ts';
+import { HomeRedirect, SectionRedirect } from './redirects.tsx';
+
+type ScreenModule = Promise<{ default: ComponentType }>;
+
+/** The screens built so far, by menu code; the others show an empty page titled with their entry. */
+const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {};
+
+function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
+  const load = SCREENS[code];
+  return {
+    path: route,
+    lazy: async () => {
+      const Screen = load ? (await load()).default : () => <EmptyScreen code={code} />;
+      return {
+        Component: () => (
+          <RequirePermission permission={permission}>
+            <Screen />
+          </RequirePermission>
+        ),
+      };
+    },
+  };
+}
+
+function page(load: () => ScreenModule, wrap?: (Screen: ComponentType) => ComponentType): RouteObject['lazy'] {
+  return async () => {
+    const Screen = (await load()).default;
+    return { Component: wrap ? wrap(Screen) : Screen };
+  };
+}
+
+const routes: RouteObject[] = [
+  {
+    path: '/signin',
+    lazy: page(
+      () => import('../features/signin/SigninPage.tsx'),
+      (Screen) => () => (
+        <PublicOnly>
+          <Screen />
+        </PublicOnly>
+      ),
+    ),
+  },
+  { path: '/signin-callback', lazy: page(() => import('../features/signin/SigninCallbackPage.tsx')) },
+  { path: '/privacy-policy-public', lazy: page(() => import('../features/public/PrivacyPolicyPage.tsx')) },
+  { path: '/terms-of-service-public', lazy: page(() => import('../features/public/TermsOfServicePage.tsx')) },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        lazy: page(() => import('./layout/Shell.tsx')),
+        children: [
+          { index: true, element: <HomeRedirect /> },
+          ...SECTION_ROUTES.map((section) => ({ path: section.route, element: <SectionRedirect section={section} /> })),
+          ...SCREEN_ROUTES.map(screenRoute),
+          { path: '*', lazy: page(() => import('../features/errors/NotFoundPage.tsx')) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: BASE_PATH });

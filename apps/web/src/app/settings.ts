@@ -1,0 +1,43 @@
+import {
+  BASE_PATH,
+  environmentSchema,
+  portalVersionSchema,
+  STORAGE_KEYS,
+  type Environment,
+  type PortalVersion,
+} from '@portal/contracts';
+
+export interface AppSettings {
+  environment: Environment;
+  version: PortalVersion;
+}
+
+let loaded: AppSettings | undefined;
+
+async function fetchJson(file: string): Promise<unknown> {
+  const response = await fetch(`${BASE_PATH}/${file}`, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/**
+ * Loads env.json (required: without it the SPA cannot reach its API or identity provider)
+ * and version.json (optional), and keeps both under their storage keys.
+ */
+export async function loadAppSettings(): Promise<AppSettings> {
+  const [environment, version] = await Promise.all([
+    fetchJson('env.json').then((json) => environmentSchema.parse(json)),
+    fetchJson('version.json')
+      .then((json) => portalVersionSchema.parse(json))
+      .catch(() => ({ version: 'dev', builtAt: '' })),
+  ]);
+  localStorage.setItem(STORAGE_KEYS.environment, JSON.stringify(environment));
+  localStorage.setItem(STORAGE_KEYS.portalVersion, JSON.stringify(version));
+  loaded = { environment, version };
+  return loaded;
+}
+
+export function appSettings(): AppSettings {
+  if (!loaded) throw new Error('app settings are read before they were loaded');
+  return loaded;
+}

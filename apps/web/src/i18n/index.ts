@@ -1,0 +1,49 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@portal/contracts';
+import enCommon from './en/common.ts';
+import enLegal from './en/legal.ts';
+import enMenu from './en/menu.ts';
+import enSignin from './en/signin.ts';
+import viCommon from './vi/common.ts';
+import viLegal from './vi/legal.ts';
+import viMenu from './vi/menu.ts';
+import viSignin from './vi/signin.ts';
+
+export const resources = {
+  vi: { common: viCommon, menu: viMenu, signin: viSignin, legal: viLegal },
+  en: { common: enCommon, menu: enMenu, signin: enSignin, legal: enLegal },
+} as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['vi'];
+  }
+}
+
+export function storedLanguage(): Language {
+  const stored = localStorage.getItem(STORAGE_KEYS.language);
+  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
+}
+
+export function currentLanguage(): Language {
+  return i18next.language === 'en' ? 'en' : 'vi';
+}
+
+export async function initI18n(): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+  document.documentElement.lang = i18next.language;
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  localStorage.setItem(STORAGE_KEYS.language, language);
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}

@@ -1,0 +1,17 @@
+export default {
+  title: 'Đăng nhập',
+  subtitle: 'Đăng nhập để quản trị các dịch vụ của doanh nghiệp',
+  username: 'Tên đăng nhập',
+  password: 'Mật khẩu',
+  submit: 'Đăng nhập',
+  usernameRequired: 'Tên đăng nhập không được để trống',
+  passwordRequired: 'Mật khẩu không được để trống',
+  redirecting: 'Đang chuyển tới trang đăng nhập…',
+  completing: 'Đang hoàn tất đăng nhập…',
+  failed: 'Không thể hoàn tất đăng nhập',
+  restart: 'Đăng nhập lại',
+  brandTitle: 'Một tài khoản cho mọi dịch vụ',
+  brandText: 'CRM, IC, LCM, WFM và các dịch vụ khác của doanh nghiệp, đăng nhập một lần.',
+  privacyPolicy: 'Chính sách bảo mật',
+  termsOfService: 'Điều khoản dịch vụ',
+};

@@ -1,0 +1,21 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The sign-in screen, in Vietnamese (the default language). */
+export async function expectSigninForm(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/sso-fe\/signin\?uid=/);
+  await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
+}
+
+export async function fillSignin(page: Page, account: { username: string; password: string }): Promise<void> {
+  await page.getByLabel('Tên đăng nhập').fill(account.username);
+  await page.getByLabel('Mật khẩu').fill(account.password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+}
+
+/** Opens `path` (relative to /sso-fe/), signs in on the way and waits for the shell. */
+export async function signIn(page: Page, account: { username: string; password: string }, path = 'dashboard'): Promise<void> {
+  await page.goto(path);
+  await expectSigninForm(page);
+  await fillSignin(page, account);
+  await expect(page.getByRole('navigation')).toBeVisible();
+}

@@ -1,0 +1,143 @@
+/**
+ * The permission catalogue (specification, section 6). A permission is named
+ * MODULE_FEATURE_ACTION; routes declare one, roles grant them, the menu shows what they allow.
+ * `unit: true` marks features a unit's own roles may hold; everything else is platform-only,
+ * and a unit actor never holds it, whatever a role says.
+ */
+export const ACTIONS = [
+  'ADD',
+  'VIEW',
+  'EDIT',
+  'UPDATE',
+  'DELETE',
+  'LIST',
+  'UPDATESTATUS',
+  'SEND',
+  'ACCESS',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+interface FeatureDefinition {
+  readonly actions: readonly Action[];
+  readonly unit?: boolean;
+}
+
+const CRUD = ['LIST', 'VIEW', 'ADD', 'EDIT', 'DELETE', 'UPDATESTATUS'] as const;
+
+export const PERMISSION_CATALOGUE = {
+  DASHBOARD: {
+    MANAGEMENT: { actions: ['ACCESS'], unit: true },
+  },
+  UNIT: {
+    ENTERPRISE: { actions: [...CRUD, 'SEND'] },
+    ACCESSCHANNEL: { actions: ['LIST', 'EDIT'] },
+    TEMPLATE: { actions: ['LIST', 'UPDATE'] },
+  },
+  SERVICE: {
+    MANAGER: { actions: CRUD },
+    PERMISSIONENTERPRISE: { actions: ['LIST', 'EDIT'] },
+    PERMISSIONUSER: { actions: ['LIST', 'EDIT'], unit: true },
+  },
+  USER: {
+    ADMINUNIT: { actions: ['LIST', 'VIEW', 'EDIT'] },
+    USERUNIT: { actions: CRUD, unit: true },
+    ROLECHANNEL: { actions: CRUD, unit: true },
+    PROFILECHANNEL: { actions: ['LIST', 'UPDATE'], unit: true },
+    GROUPCHANNEL: { actions: ['LIST', 'UPDATE'], unit: true },
+  },
+  PACKAGE: {
+    SERVICEPACKAGE: { actions: CRUD },
+    UNITPACKAGE: { actions: ['LIST', 'UPDATE'], unit: true },
+  },
+  SYSTEM: {
+    ROLEIAM: { actions: CRUD },
+    PERMISSIONIAM: { actions: ['LIST', 'UPDATE'] },
+    CONFIG: { actions: CRUD },
+    CATEGORY: { actions: CRUD },
+    INTEGRATE: { actions: CRUD },
+    INTEGRATEDEFAULT: { actions: CRUD },
+    BLACKLIST: { actions: CRUD },
+    SUBDOMAINBLACKLIST: { actions: CRUD },
+    BLACKLISTEXCEPTION: { actions: CRUD },
+    ADMINACCOUNT: { actions: CRUD },
+    EMAILTEMPLATE: { actions: CRUD },
+    EMAILCAMPAIGN: { actions: [...CRUD, 'SEND'] },
+    SMSTEMPLATE: { actions: CRUD },
+    TWOFA: { actions: ['LIST', 'UPDATE'] },
+    MAILOUTBOX: { actions: ['LIST'] },
+  },
+  LOG: {
+    ACTION: { actions: ['LIST', 'VIEW'], unit: true },
+    ACCESS: { actions: ['LIST'], unit: true },
+  },
+  REPORT: {
+    LIST: { actions: ['ACCESS'], unit: true },
+  },
+  AGENCY: {
+    AGENCY: { actions: CRUD },
+    ROLE: { actions: CRUD },
+    USER: { actions: CRUD },
+  },
+} as const satisfies Record<string, Record<string, FeatureDefinition>>;
+
+type Catalogue = typeof PERMISSION_CATALOGUE;
+export type PermissionModule = keyof Catalogue;
+
+/** Every permission name the catalogue defines, as a type. */
+export type PermissionName = {
+  [M in PermissionModule]: {
+    [F in keyof Catalogue[M]]: Catalogue[M][F] extends { actions: readonly (infer A extends string)[] }
+      ? `${M}_${F & string}_${A}`
+      : never;
+  }[keyof Catalogue[M]];
+}[PermissionModule];
+
+export interface PermissionEntry {
+  name: PermissionName;
+  module: string;
+  feature: string;
+  action: Action;
+  /** May a unit's own role hold it? */
+  unit: boolean;
+}
+
+/** The catalogue as a flat list, in catalogue order. */
+export const PERMISSIONS: readonly PermissionEntry[] = Object.entries(PERMISSION_CATALOGUE).flatMap(
+  ([module, features]) =>
+    Object.entries(features as Record<string, FeatureDefinition>).flatMap(([feature, definition]) =>
+      definition.actions.map((action) => ({
+        name: `${module}_${feature}_${action}` as PermissionName,
+        module,
+        feature,
+        action,
+        unit: definition.unit === true,
+      })),
+    ),
+);
+
+export const PERMISSION_NAMES: readonly PermissionName[] = PERMISSIONS.map((p) => p.name);
+
+/** What a unit administrator (ADMINENTERPRISE) holds: every unit-level permission. */
+export const UNIT_ADMIN_PERMISSIONS: readonly PermissionName[] = PERMISSIONS.filter((p) => p.unit).map(
+  (p) => p.name,
+);
+
+/** What a plain unit user holds by default. */
+export const UNIT_USER_PERMISSIONS: readonly PermissionName[] = ['DASHBOARD_MANAGEMENT_ACCESS'];
+
+const unitLevel = new Set<string>(UNIT_ADMIN_PERMISSIONS);
+
+export function isUnitLevelPermission(name: string): boolean {
+  return unitLevel.has(name);
+}
+
+export function isPermissionName(name: string): name is PermissionName {
+  return (PERMISSION_NAMES as readonly string[]).includes(name);
+}
+
+/** Built-in roles seeded on first start. */
+export const BUILT_IN_ROLES = {
+  superAdmin: 'SUPER_ADMIN',
+  unitAdmin: 'ADMINENTERPRISE',
+  unitUser: 'USERUNIT',
+} as const;

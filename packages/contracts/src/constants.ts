@@ -1,0 +1,107 @@
+/** Business constants named once (specification, section 9). */
+
+/** The SPA's base path; every public URL of the portal's front end starts with it. */
+export const BASE_PATH = '/sso-fe';
+
+export const LANGUAGES = ['vi', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'vi';
+
+export const SESSION = {
+  /** oidc-client-ts raises "access token expiring" this many seconds before expiry. */
+  renewalWarningSeconds: 180,
+  /** A failed silent renewal is retried once after this delay. */
+  silentRenewRetryMs: 1000,
+  /** After the session-expired modal opens, the live connection closes after this delay. */
+  closeLiveConnectionAfterMs: 500,
+  /** Lifetime of API access tokens issued by the portal's provider. */
+  accessTokenTtlSeconds: 15 * 60,
+} as const;
+
+export const VERIFICATION = {
+  codeLength: 6,
+  /** Resend countdown of the change-password dialog opened from the account menu. */
+  resendCountdownAccountMenuSeconds: 300,
+  resendCountdownDefaultSeconds: 60,
+} as const;
+
+export const LIMITS = {
+  nameMax: 70,
+  phoneMax: 15,
+  descriptionMax: 150,
+  passwordMin: 8,
+  passwordMax: 255,
+  /** The number formatter rejects input longer than this. */
+  numberInputMax: 10000,
+} as const;
+
+export const LOCKOUT = {
+  maxFailedAttempts: 5,
+  lockMinutes: 30,
+  /** A second forgot-password request within this window is refused (code 14). */
+  resetRequestWaitMinutes: 10,
+} as const;
+
+export const NOTIFICATION = {
+  durationSeconds: 2,
+  clearedAfterMs: 2100,
+} as const;
+
+/** User-count bands offered for "number of employees" and pack pricing. */
+export const USER_COUNT_BANDS = ['1', '2-20', '21-100', '101-500', '501-1000'] as const;
+export type UserCountBand = (typeof USER_COUNT_BANDS)[number];
+
+export const PACK_LEVELS = ['Premium', 'Plus', 'Essentials', 'Trial', 'Free'] as const;
+export type PackLevel = (typeof PACK_LEVELS)[number];
+
+/** When two-factor verification recurs, in days (2 months = 60, …, 1 year = 365). */
+export const TWO_FA_RECURRENCE_DAYS = [1, 7, 30, 60, 90, 180, 365] as const;
+
+export const USER_STATUS = { active: 1, lock: 5 } as const;
+export type UserStatus = (typeof USER_STATUS)[keyof typeof USER_STATUS];
+
+/** Generic status of catalogue entities (services, roles, packages …). */
+export const STATUS = { active: 1, inactive: 0 } as const;
+
+export const TWO_FA_STATUS = { enabled: 1, disabled: 5 } as const;
+
+/** Keys under which the SPA keeps its state in localStorage. */
+export const STORAGE_KEYS = {
+  accessToken: 'sso.access_token',
+  idToken: 'sso.id_token',
+  identitySettings: 'sso.identity_settings',
+  environment: 'sso.environment',
+  portalVersion: 'sso.portal_version',
+  language: 'sso.language',
+  sidebarCollapsed: 'sso.sidebar_collapsed',
+} as const;
+
+/** Excel export layout (section 9). */
+export const EXPORT_SHEET = { name: 'Report', narrowColumnWidth: 20, wideColumnWidth: 40 } as const;
+
+/** Action-log object categories, actions and results (section 3). */
+export const LOG_OBJECT = {
+  unit: 1,
+  serviceInUnit: 5,
+  user: 10,
+  role: 15,
+  userByUnit: 20,
+  servicePackage: 25,
+  systemPermission: 30,
+  servicePermission: 35,
+  systemConfig: 40,
+  blacklist: 45,
+  unitServicePackage: 50,
+} as const;
+
+export const LOG_ACTION = {
+  add: 1,
+  edit: 5,
+  delete: 10,
+  changeStatus: 15,
+  sync: 20,
+  register: 25,
+  confirm: 30,
+} as const;
+
+export const LOG_RESULT = { success: 1, failure: 0 } as const;
