@@ -77,6 +77,7 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
       profile: ['name', 'given_name', 'family_name', 'preferred_username'],
       email: ['email'],
     },
+    responseTypes: ['code'],
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },

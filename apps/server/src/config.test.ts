@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('fills the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      dataDir: './data',
+      databaseUrl: undefined,
+      admin: { username: 'admin', password: undefined, email: 'admin@example.com' },
+      demoData: false,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    expect(loadConfig({ PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+    expect(loadConfig({ PUBLIC_URL: 'https://sso.example.com/' }).publicUrl).toBe('https://sso.example.com');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer between 1 and 65535, got "abc"'],
+    [{ PORT: '70000' }, 'PORT must be an integer between 1 and 65535, got "70000"'],
+    [{ PUBLIC_URL: 'localhost' }, 'PUBLIC_URL must be a URL (http, https), got "localhost"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a URL starting with postgres:// or postgresql://, got "mysql://x"'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://, got "http://mail"'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA must be 1 or 0 (true or false), got "maybe"'],
+    [{ PORTAL_ADMIN_EMAIL: 'not-an-email' }, 'PORTAL_ADMIN_EMAIL must be an e-mail address, got "not-an-email"'],
+  ])('refuses %j with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('refuses an administrator password that breaks the policy', () => {
+    expect(() => loadConfig({ PORTAL_ADMIN_PASSWORD: 'password' })).toThrow(/^PORTAL_ADMIN_PASSWORD must have 8 to 255 characters/);
+    expect(loadConfig({ PORTAL_ADMIN_PASSWORD: 'Str0ng#Pass' }).admin.password).toBe('Str0ng#Pass');
+  });
+});

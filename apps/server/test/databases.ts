@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+
+/**
+ * The databases API tests run against: embedded PGlite always, and a PostgreSQL server when
+ * one answers (DATABASE_URL, or the local server on 127.0.0.1:5432).
+ */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export const DATABASE_KINDS: DatabaseKind[] = (await postgresAnswers()) ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh, empty database of that kind; `drop` removes it again. */
+export async function freshDatabase(kind: DatabaseKind): Promise<{ url?: string; open: () => Promise<DatabaseHandle>; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    return { open: () => openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    open: () => openDatabase({ url: url.toString(), poolSize: 5 }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { prepareDatabase } from '../src/bootstrap/index.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { loadProviderKeys } from '../src/identity/keys.ts';
+import { freshDatabase, type DatabaseKind } from './databases.ts';
+
+export const TEST_ADMIN = { username: 'admin', password: 'Test#Admin2026', email: 'admin@example.com' } as const;
+export const DEMO_UNIT_ADMIN = { username: 'admin.minhphat', password: 'Demo@2026' } as const;
+export const DEMO_UNIT_USER = { username: 'binh.minhphat', password: 'Demo@2026' } as const;
+export const TEST_PUBLIC_URL = 'http://portal.test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/** The real app on a fresh database of `kind`, seeded as on first start (with demo data). */
+export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const target = await freshDatabase(kind);
+  const database = await target.open();
+  const config = loadConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    PORTAL_ADMIN_USERNAME: TEST_ADMIN.username,
+    PORTAL_ADMIN_PASSWORD: TEST_ADMIN.password,
+    DEMO_DATA: '1',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  await prepareDatabase(database, config);
+  const keys = await loadProviderKeys(database.db);
+  const app = await buildApp({ config, database, keys, webRoot: '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await target.drop();
+    },
+  };
+}
