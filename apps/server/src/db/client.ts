@@ -49,6 +49,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server dropped (restart, failover) is discarded by the pool and
+  // replaced on demand; without a listener the event would crash the process.
+  pool.on('error', (error) => console.error(`PostgreSQL: an idle connection was lost (${error.message})`));
   // Fail at start-up, with the server's own message, rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
