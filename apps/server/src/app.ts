@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { BASE_PATH, type Environment } from '@portal/contracts';
+import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { purgeExpiredPayloads } from './identity/adapter.ts';
@@ -18,6 +19,7 @@ import { failureBody, registerErrorEnvelope } from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health-routes.ts';
 import { languageOf } from './platform/language.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 import { isSpaPath, registerSpa } from './platform/spa.ts';
 
 export interface AppOptions {
@@ -70,6 +72,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
 
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, log: app.log });
+  app.addHook('onClose', () => mailer.close());
+  const context: AppContext = { config, db, mailer };
+
   const urls = identityUrls(config);
   const provider = createProvider({ config, db, keys });
   registerAccessControl(app, {
@@ -80,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, { db });
   registerInteractionRoutes(app, { db, provider });
   await mountProvider(app, provider);
-  registerUserRoutes(app, { db });
+  registerUserRoutes(app, context);
   const spaServed = await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, environment: spaEnvironment(config) });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -9,3 +9,4 @@ export * from './schemas/user.ts';
 export * from './schemas/app-settings.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/password.ts';
+export * from './text.ts';

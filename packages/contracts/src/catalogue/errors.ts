@@ -312,6 +312,15 @@ const session = {
   },
 } as const satisfies Record<string, CatalogueEntry>;
 
+/** Refusals of the portal's own rules that the specification's tables do not number. */
+const portal = {
+  'unit.business_code_exists': {
+    code: 9101,
+    vi: 'Mã số doanh nghiệp đã được đăng ký',
+    en: 'This business registration number is already registered',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
 /** Request-level refusals; their messages are also the SPA's transport toasts. */
 const request = {
   'request.bad_request': {
@@ -351,6 +360,7 @@ export const ERROR_CATALOGUE = {
   ...file,
   ...general,
   ...session,
+  ...portal,
   ...request,
 } as const;
 

@@ -5,3 +5,4 @@ export * from './catalog.ts';
 export * from './activity.ts';
 export * from './oidc.ts';
 export * from './system.ts';
+export * from './mail.ts';

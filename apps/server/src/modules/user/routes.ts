@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, listMenusSchema, userProfileSchema } from '@portal/contracts';
-import type { Database } from '../../db/client.ts';
+import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { menusFor } from './menus.ts';
 import { profileOf } from './profile.ts';
 
-export function registerUserRoutes(app: FastifyInstance, deps: { db: Database }): void {
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -24,6 +24,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Database })
       config: { access: 'signed-in' },
       schema: { tags: ['User'], response: { 200: envelopeSchema(listMenusSchema) } },
     },
-    async (request) => ok(await menusFor(deps.db, request.actor)),
+    async (request) => ok(await menusFor(ctx.db, request.actor)),
   );
 }

@@ -1,0 +1,10 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+
+/** What route modules are given: configuration, the database and the app's services. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+}

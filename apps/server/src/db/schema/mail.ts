@@ -1,0 +1,27 @@
+import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from './columns.ts';
+
+/** Mail waiting to leave, sent, given up on, or held in the development outbox. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    kind: text().notNull(),
+    recipient: text().notNull(),
+    cc: text(),
+    bcc: text(),
+    language: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    status: smallint().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamptz().notNull().defaultNow(),
+    /** While set in the future, one worker owns the message (a lease, so a crashed worker's mail is retried). */
+    lockedUntil: timestamptz(),
+    lastError: text(),
+    sentAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_created_at_idx').on(t.createdAt)],
+);

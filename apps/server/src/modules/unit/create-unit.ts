@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import { BUILT_IN_ROLES, toSubdomain } from '@portal/contracts';
+import type { Transaction } from '../../db/client.ts';
+import { roles, units, userRoles, users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../identity/passwords.ts';
+import { AppError } from '../../platform/errors.ts';
+
+export interface NewUnit {
+  name: string;
+  businessCode?: string | null | undefined;
+  numberOfEmployees?: string | null | undefined;
+  shortName?: string | null | undefined;
+  address?: string | null | undefined;
+  tenantId?: string | null | undefined;
+  isTrial: boolean;
+  expiryDate?: Date | null | undefined;
+}
+
+export interface NewUnitAdmin {
+  username: string;
+  email: string;
+  password: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  mobile?: string | null | undefined;
+}
+
+/** Refuses a username or e-mail that another account already has (codes 11 and 8). */
+export async function assertAccountIsFree(tx: Transaction, account: { username: string; email: string }, exceptUserId?: string): Promise<void> {
+  const [taken] = await tx
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(
+      sql`(lower(${users.username}) = ${account.username.toLowerCase()} or lower(${users.email}) = ${account.email.toLowerCase()})${
+        exceptUserId ? sql` and ${users.id} <> ${exceptUserId}` : sql``
+      }`,
+    )
+    .limit(1);
+  if (!taken) return;
+  throw new AppError(taken.username.toLowerCase() === account.username.toLowerCase() ? 'account.username_exists' : 'account.email_exists');
+}
+
+/** A tenant id not used yet, derived from the requested one or the unit's name. */
+async function freeTenantId(tx: Transaction, wanted: string): Promise<string> {
+  const base = toSubdomain(wanted).slice(0, 40) || 'unit';
+  for (let suffix = 0; ; suffix++) {
+    const candidate = suffix === 0 ? base : `${base}${suffix + 1}`;
+    const [used] = await tx.select({ id: units.id }).from(units).where(sql`lower(${units.tenantId}) = ${candidate}`);
+    if (!used) return candidate;
+  }
+}
+
+/**
+ * Creates a unit together with its administrator (role ADMINENTERPRISE). Platform
+ * administrators do it from the unit screen; visitors do it by signing up for a trial.
+ */
+export async function createUnitWithAdmin(tx: Transaction, unit: NewUnit, admin: NewUnitAdmin): Promise<{ unitId: string; adminId: string }> {
+  await assertAccountIsFree(tx, admin);
+  if (unit.businessCode) {
+    const [sameCode] = await tx.select({ id: units.id }).from(units).where(eq(units.businessCode, unit.businessCode));
+    if (sameCode) throw new AppError('unit.business_code_exists');
+  }
+  const [created] = await tx
+    .insert(units)
+    .values({
+      name: unit.name,
+      businessCode: unit.businessCode ?? null,
+      numberOfEmployees: unit.numberOfEmployees ?? null,
+      shortName: unit.shortName ?? null,
+      address: unit.address ?? null,
+      tenantId: await freeTenantId(tx, unit.tenantId || unit.shortName || unit.name),
+      isTrial: unit.isTrial,
+      expiryDate: unit.expiryDate ?? null,
+    })
+    .returning({ id: units.id });
+  const firstName = admin.firstName ?? admin.username;
+  const lastName = admin.lastName ?? '';
+  const [user] = await tx
+    .insert(users)
+    .values({
+      unitId: created!.id,
+      username: admin.username,
+      email: admin.email,
+      passwordHash: await hashPassword(admin.password),
+      firstName,
+      lastName,
+      fullName: [lastName, firstName].filter(Boolean).join(' '),
+      mobile: admin.mobile ?? null,
+    })
+    .returning({ id: users.id });
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, BUILT_IN_ROLES.unitAdmin));
+  await tx.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+  return { unitId: created!.id, adminId: user!.id };
+}

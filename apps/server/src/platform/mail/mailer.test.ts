@@ -1,0 +1,130 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, freshDatabase } from '../../../test/databases.ts';
+import { prepareDatabase } from '../../bootstrap/index.ts';
+import { loadConfig } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { createMailer, type Mailer } from './mailer.ts';
+import { MAIL_STATUS } from './outbox.ts';
+
+interface Received {
+  to: string;
+  raw: string;
+}
+
+/** A real SMTP server on a local port, recording what it accepts. */
+async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server.server, 'listening');
+  return { server, port: (server.server.address() as AddressInfo).port, received };
+}
+
+const silent = { warn() {}, error() {}, info() {}, debug() {}, fatal() {}, trace() {}, child() { return this; }, level: 'silent', silent() {} } as never;
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function database(kind: (typeof DATABASE_KINDS)[number]): Promise<{ handle: DatabaseHandle; open: () => Promise<DatabaseHandle> }> {
+  const target = await freshDatabase(kind);
+  cleanups.push(target.drop);
+  const open = async () => {
+    const handle = await target.open();
+    cleanups.push(() => handle.close());
+    return handle;
+  };
+  const handle = await open();
+  await prepareDatabase(handle, loadConfig({}));
+  return { handle, open };
+}
+
+function mailer(handle: DatabaseHandle, smtpUrl: string | undefined): Mailer {
+  const created = createMailer({ db: handle.db, smtpUrl, log: silent });
+  cleanups.push(() => created.close());
+  return created;
+}
+
+const message = { kind: 'verificationCode', to: 'user@example.com', language: 'en', params: { code: '123456', minutes: 5, purpose: { vi: 'đăng ký', en: 'sign up' } } } as const;
+
+describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
+  it('delivers through SMTP, in the recipient language', async () => {
+    const smtp = await startSmtp();
+    cleanups.push(() => new Promise((resolve) => smtp.server.close(() => resolve())));
+    const { handle } = await database(kind);
+    const sender = mailer(handle, `smtp://127.0.0.1:${smtp.port}`);
+    await sender.send(handle.db, message);
+    await sender.send(handle.db, { ...message, language: 'vi', to: 'nguoi.dung@example.com' });
+    await sender.worker!.runOnce();
+    expect(smtp.received.map((m) => m.to).sort()).toEqual(['nguoi.dung@example.com', 'user@example.com']);
+    expect(smtp.received.find((m) => m.to === 'user@example.com')!.raw).toContain('Subject: Verification code: 123456');
+    expect(smtp.received.find((m) => m.to === 'nguoi.dung@example.com')!.raw).toMatch(/Subject: =\?UTF-8\?|Subject: Mã xác thực/);
+    const rows = await handle.db.select().from(mailOutbox);
+    expect(rows.every((row) => row.status === MAIL_STATUS.sent)).toBe(true);
+  });
+
+  it('keeps mail while the SMTP server is down and delivers it once when it is back', async () => {
+    const first = await startSmtp();
+    const port = first.port;
+    await new Promise<void>((resolve) => first.server.close(() => resolve()));
+    const { handle } = await database(kind);
+    const sender = mailer(handle, `smtp://127.0.0.1:${port}`);
+    const id = await sender.send(handle.db, message);
+
+    await sender.worker!.runOnce();
+    const [waiting] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(waiting).toMatchObject({ status: MAIL_STATUS.pending, attempts: 1 });
+    expect(waiting!.lastError).toBeTruthy();
+    expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: another round leaves it alone.
+    await sender.worker!.runOnce();
+    expect((await handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!.attempts).toBe(1);
+
+    const back = await startSmtp(port);
+    cleanups.push(() => new Promise((resolve) => back.server.close(() => resolve())));
+    await handle.db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, id));
+    await sender.worker!.runOnce();
+    await sender.worker!.runOnce();
+    expect(back.received).toHaveLength(1);
+    expect((await handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]).toMatchObject({ status: MAIL_STATUS.sent, attempts: 2 });
+  });
+
+  it('holds mail in the development outbox when no SMTP server is configured', async () => {
+    const { handle } = await database(kind);
+    const sender = mailer(handle, undefined);
+    expect(sender.delivers).toBe(false);
+    await sender.send(handle.db, message);
+    const [row] = await handle.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: MAIL_STATUS.held, recipient: 'user@example.com', subject: 'Verification code: 123456' });
+  });
+});
+
+describe.runIf(DATABASE_KINDS.includes('postgres'))('mail outbox with several instances', () => {
+  it('sends each message once when instances deliver at the same time', async () => {
+    const smtp = await startSmtp();
+    cleanups.push(() => new Promise((resolve) => smtp.server.close(() => resolve())));
+    const { handle, open } = await database('postgres');
+    const instances = [mailer(handle, `smtp://127.0.0.1:${smtp.port}`), mailer(await open(), `smtp://127.0.0.1:${smtp.port}`)];
+    for (let i = 0; i < 30; i++) await instances[0]!.send(handle.db, { ...message, to: `user${i}@example.com` });
+    await Promise.all(instances.map((instance) => instance.worker!.runOnce()));
+    expect(smtp.received).toHaveLength(30);
+    expect(new Set(smtp.received.map((m) => m.to)).size).toBe(30);
+  });
+});

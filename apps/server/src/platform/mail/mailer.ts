@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@portal/contracts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { enqueueMail } from './outbox.ts';
+import { renderMail, type MailKind, type MailParams } from './templates.ts';
+import { startMailWorker, type MailWorker } from './worker.ts';
+
+/** Sends the portal's mail: through the outbox and SMTP, or into the development outbox. */
+export interface Mailer {
+  /** True when an SMTP server is configured (otherwise mail is held in the development outbox). */
+  readonly delivers: boolean;
+  /** Queues a templated message in the caller's transaction. */
+  send<K extends MailKind>(db: Queryable, message: { kind: K; to: string; language: Language; params: MailParams<K> }): Promise<string>;
+  /** Queues a message written elsewhere (e-mail campaigns). */
+  sendRaw(db: Queryable, message: { kind: string; to: string; cc?: string; bcc?: string; language: Language; subject: string; text: string; html?: string }): Promise<string>;
+  worker: MailWorker | undefined;
+  close(): Promise<void>;
+}
+
+export function createMailer(deps: { db: Database; smtpUrl: string | undefined; log: FastifyBaseLogger }): Mailer {
+  const worker = deps.smtpUrl ? startMailWorker({ db: deps.db, smtpUrl: deps.smtpUrl, log: deps.log }) : undefined;
+  const delivers = worker !== undefined;
+  // The message becomes visible to the worker when the caller's transaction commits; a short
+  // delay lets that happen before the worker looks, instead of waiting for the next poll.
+  const soon = () => setTimeout(() => worker?.kick(), 100).unref();
+
+  return {
+    delivers,
+    async send(db, { kind, to, language, params }) {
+      const rendered = renderMail(kind, language, params);
+      const id = await enqueueMail(db, { kind, to, language, ...rendered }, { deliver: delivers });
+      soon();
+      return id;
+    },
+    async sendRaw(db, message) {
+      const id = await enqueueMail(db, message, { deliver: delivers });
+      soon();
+      return id;
+    },
+    worker,
+    close: async () => worker?.stop(),
+  };
+}

@@ -1,0 +1,99 @@
+import { and, asc, eq, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import type { Language } from '@portal/contracts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+
+export const MAIL_STATUS = {
+  pending: 0,
+  sent: 1,
+  /** Gave up after MAX_ATTEMPTS; the last error says why. */
+  failed: 2,
+  /** No SMTP server is configured: the message waits in the development outbox. */
+  held: 3,
+} as const;
+
+export const MAX_ATTEMPTS = 8;
+const LEASE_MS = 2 * 60 * 1000;
+
+export interface OutgoingMail {
+  kind: string;
+  to: string;
+  cc?: string | undefined;
+  bcc?: string | undefined;
+  language: Language;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+/**
+ * Queues a message in the caller's transaction: it leaves only if the change that caused it
+ * commits, and it survives restarts and SMTP outages.
+ */
+export async function enqueueMail(db: Queryable, mail: OutgoingMail, options: { deliver: boolean }): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      kind: mail.kind,
+      recipient: mail.to,
+      cc: mail.cc ?? null,
+      bcc: mail.bcc ?? null,
+      language: mail.language,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      status: options.deliver ? MAIL_STATUS.pending : MAIL_STATUS.held,
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Takes up to `limit` due messages for this worker. The lease keeps other instances off them;
+ * SKIP LOCKED keeps instances from waiting on each other.
+ */
+export async function claimDueMail(db: Database, limit: number): Promise<OutboxRow[]> {
+  const now = new Date();
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, MAIL_STATUS.pending),
+        lte(mailOutbox.nextAttemptAt, now),
+        or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+export async function markSent(db: Database, id: string): Promise<void> {
+  await db.update(mailOutbox).set({ status: MAIL_STATUS.sent, sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, id));
+}
+
+/** Exponential backoff: 10 s, 20 s, 40 s … capped at an hour; after MAX_ATTEMPTS, give up. */
+export function nextAttemptDelayMs(attempts: number): number {
+  return Math.min(10_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
+}
+
+export async function markFailedAttempt(db: Database, row: OutboxRow, error: string): Promise<void> {
+  const givenUp = row.attempts >= MAX_ATTEMPTS;
+  await db
+    .update(mailOutbox)
+    .set({
+      status: givenUp ? MAIL_STATUS.failed : MAIL_STATUS.pending,
+      nextAttemptAt: new Date(Date.now() + nextAttemptDelayMs(row.attempts)),
+      lockedUntil: null,
+      lastError: error.slice(0, 1000),
+    })
+    .where(eq(mailOutbox.id, row.id));
+}

@@ -1,0 +1,76 @@
+import type { Language } from '@portal/contracts';
+
+/**
+ * The portal's own messages, in the recipient's language. Each template answers the subject
+ * and a plain-text body; the HTML body is the same text in a simple frame.
+ */
+interface Rendered {
+  subject: string;
+  text: string;
+}
+
+type Template<P> = Record<Language, (params: P) => Rendered>;
+
+const verificationCode: Template<{ code: string; minutes: number; purpose: { vi: string; en: string } }> = {
+  vi: ({ code, minutes, purpose }) => ({
+    subject: `Mã xác thực: ${code}`,
+    text: `Mã xác thực để ${purpose.vi} của bạn là ${code}.\nMã có hiệu lực trong ${minutes} phút và chỉ dùng được một lần.\nNếu bạn không yêu cầu mã này, hãy bỏ qua email này.`,
+  }),
+  en: ({ code, minutes, purpose }) => ({
+    subject: `Verification code: ${code}`,
+    text: `Your verification code to ${purpose.en} is ${code}.\nIt is valid for ${minutes} minutes and can be used once.\nIf you did not ask for it, ignore this e-mail.`,
+  }),
+};
+
+const newPassword: Template<{ username: string; password: string; signinUrl: string }> = {
+  vi: ({ username, password, signinUrl }) => ({
+    subject: 'Mật khẩu mới của bạn',
+    text: `Mật khẩu của tài khoản ${username} đã được đặt lại.\nMật khẩu mới: ${password}\nĐăng nhập tại ${signinUrl} và đổi mật khẩu ngay sau khi đăng nhập.`,
+  }),
+  en: ({ username, password, signinUrl }) => ({
+    subject: 'Your new password',
+    text: `The password of the account ${username} has been reset.\nNew password: ${password}\nSign in at ${signinUrl} and change it right after signing in.`,
+  }),
+};
+
+const accountCreated: Template<{ username: string; password: string; unitName: string; signinUrl: string }> = {
+  vi: ({ username, password, unitName, signinUrl }) => ({
+    subject: `Tài khoản của bạn tại ${unitName}`,
+    text: `Tài khoản ${username} của bạn tại ${unitName} đã được tạo.\nMật khẩu: ${password}\nĐăng nhập tại ${signinUrl} và đổi mật khẩu ngay sau khi đăng nhập.`,
+  }),
+  en: ({ username, password, unitName, signinUrl }) => ({
+    subject: `Your account at ${unitName}`,
+    text: `Your account ${username} at ${unitName} has been created.\nPassword: ${password}\nSign in at ${signinUrl} and change the password right after signing in.`,
+  }),
+};
+
+const elearningAccount: Template<{ unitName: string; username: string; elearningUrl: string }> = {
+  vi: ({ unitName, username, elearningUrl }) => ({
+    subject: 'Thông tin tài khoản học trực tuyến',
+    text: `Xin chào ${unitName},\nTài khoản ${username} có thể dùng để học cách sử dụng các dịch vụ tại ${elearningUrl}.`,
+  }),
+  en: ({ unitName, username, elearningUrl }) => ({
+    subject: 'Your e-learning account',
+    text: `Hello ${unitName},\nThe account ${username} can be used to learn the services at ${elearningUrl}.`,
+  }),
+};
+
+export const MAIL_TEMPLATES = { verificationCode, newPassword, accountCreated, elearningAccount };
+export type MailKind = keyof typeof MAIL_TEMPLATES;
+export type MailParams<K extends MailKind> = Parameters<(typeof MAIL_TEMPLATES)[K]['vi']>[0];
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function renderMail<K extends MailKind>(kind: K, language: Language, params: MailParams<K>): Rendered & { html: string } {
+  const rendered = (MAIL_TEMPLATES[kind][language] as (p: MailParams<K>) => Rendered)(params);
+  const paragraphs = rendered.text
+    .split('\n')
+    .map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`)
+    .join('');
+  return {
+    ...rendered,
+    html: `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1f1f1f"><div style="max-width:560px;margin:24px auto">${paragraphs}</div></body></html>`,
+  };
+}
