@@ -13,6 +13,10 @@ import type { ProviderKeys } from './identity/keys.ts';
 import { createProvider, identityUrls, API_SCOPE, SPA_CLIENT_ID } from './identity/provider.ts';
 import { mountProvider } from './identity/provider-mount.ts';
 import { createTokenVerifier } from './identity/tokens.ts';
+import { registerLogRoutes } from './modules/log/routes.ts';
+import { registerLookupRoutes } from './modules/lookup/routes.ts';
+import { registerRoleRoutes } from './modules/role/routes.ts';
+import { registerUnitRoutes } from './modules/unit/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
 import { API_DOCS_PATH, registerAccessControl } from './platform/access.ts';
 import { failureBody, registerErrorEnvelope } from './platform/envelope.ts';
@@ -87,6 +91,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInteractionRoutes(app, { db, provider });
   await mountProvider(app, provider);
   registerUserRoutes(app, context);
+  registerUnitRoutes(app, context);
+  registerRoleRoutes(app, context);
+  registerLogRoutes(app, context);
+  registerLookupRoutes(app, context);
   const spaServed = await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, environment: spaEnvironment(config) });
 
   app.setNotFoundHandler(async (request, reply) => {

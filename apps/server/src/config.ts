@@ -10,6 +10,8 @@ export interface Config {
   smtpUrl: string | undefined;
   admin: { username: string; password: string | undefined; email: string };
   demoData: boolean;
+  /** Where units learn to use the services; sent by "send learning account info". */
+  elearningUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     admin: { username: adminUsername, password: adminPassword, email: adminEmail },
     demoData: flag(env, 'DEMO_DATA'),
+    elearningUrl: url(env, 'ELEARNING_URL', ['http', 'https']) ?? `${publicUrl}/sso-fe/list-base-app`,
     logLevel: logLevel as Config['logLevel'],
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../db/client.ts';
+import type { Database, Queryable } from '../db/client.ts';
 import { oidcPayloads } from '../db/schema/index.ts';
 
 /**
@@ -84,6 +84,6 @@ export async function purgeExpiredPayloads(db: Database): Promise<void> {
 }
 
 /** Ends every provider session, grant and token of an account (password change, lock). */
-export async function revokeAccountSessions(db: Database, accountId: string): Promise<void> {
+export async function revokeAccountSessions(db: Queryable, accountId: string): Promise<void> {
   await db.delete(oidcPayloads).where(eq(oidcPayloads.accountId, accountId));
 }

@@ -1,16 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { USER_STATUS, type PermissionName } from '@portal/contracts';
+import { LOG_RESULT, USER_STATUS, type PermissionName, type ResourceOperation } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { loadActor, type Actor, type ActorRecord } from './actor.ts';
+import { writeActionLog, type AuditSubject } from './audit.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
-/** What a route needs: nothing, a signed-in user, or one permission of the catalogue. */
-export type Access = 'public' | 'signed-in' | PermissionName;
+/**
+ * What a route needs: nothing, a signed-in user, or a permission of the catalogue (with a
+ * list, any one of them; the handler then checks the one its operation needs).
+ */
+export type Access = 'public' | 'signed-in' | PermissionName | readonly PermissionName[];
 
 export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** For the standard calls of a resource: which resource and operation. */
+  resource?: { name: string; operation: ResourceOperation } | undefined;
+}
+
+/** Does the actor hold what `access` asks for? */
+export function holds(actor: Actor, access: Exclude<Access, 'public'>): boolean {
+  if (access === 'signed-in') return true;
+  if (typeof access === 'string') return actor.permissions.has(access);
+  return access.some((permission) => actor.permissions.has(permission));
 }
 
 /** Checks an access token and says whose it is; undefined when it is not valid. */
@@ -19,6 +32,9 @@ export type TokenVerifier = (token: string) => Promise<{ subject: string; issued
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** What a refusal of this route is logged as. */
+    audit?: AuditSubject;
+    resource?: { name: string; operation: ResourceOperation };
   }
   interface FastifyRequest {
     /** The caller; only on routes whose access is not 'public'. */
@@ -64,7 +80,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     },
   });
 
-  async function authenticate(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<void> {
+  async function authenticate(request: FastifyRequest, access: Exclude<Access, 'public'>, audit?: AuditSubject): Promise<void> {
     const token = bearerToken(request);
     const claims = token ? await deps.verifyToken(token) : undefined;
     if (!claims) throw unauthorized();
@@ -73,16 +89,20 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     const validAfter = record.user.tokensValidAfter;
     if (validAfter && claims.issuedAt * 1000 < validAfter.getTime()) throw unauthorized();
     resolved.set(request, record);
-    if (access !== 'signed-in' && !record.actor.permissions.has(access)) throw forbidden();
+    if (!holds(record.actor, access)) {
+      if (audit) await writeActionLog(deps.db, { actor: record.actor, ip: request.ip }, { ...audit, result: LOG_RESULT.failure, content: 'request.forbidden' });
+      throw forbidden();
+    }
   }
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
     const access = route.config?.access ?? (route.url.startsWith(API_DOCS_PATH) ? 'public' : undefined);
     if (!access) throw new Error(`${String(route.method)} ${route.url} must declare config.access`);
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access, resource: route.config?.resource });
     if (access === 'public') return;
+    const audit = route.config?.audit;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [async (request) => authenticate(request, access), ...existing];
+    route.onRequest = [async (request) => authenticate(request, access, audit), ...existing];
   });
 }

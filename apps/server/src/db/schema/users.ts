@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
 import { units } from './units.ts';
 import { roles } from './access.ts';
@@ -21,6 +21,12 @@ export const users = pgTable(
     positionCode: text(),
     departmentCode: text(),
     reportToId: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    groupCode: text(),
+    /** Call-centre extension: 0 not used, 1 generated, 2 an existing number. */
+    extensionOption: smallint().notNull().default(0),
+    extensionNumber: text(),
+    /** The user's CUCM password, handed to the call-centre service when it provisions the extension; never sent back. */
+    cucmPassword: text(),
     isAdminIam: boolean().notNull().default(false),
     isUserWebPortal: boolean().notNull().default(false),
     isUserUnit: boolean().notNull().default(false),

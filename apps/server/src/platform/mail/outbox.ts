@@ -55,7 +55,8 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
  * SKIP LOCKED keeps instances from waiting on each other.
  */
 export async function claimDueMail(db: Database, limit: number): Promise<OutboxRow[]> {
-  const now = new Date();
+  // The database's clock decides what is due: the rows' defaults come from it too.
+  const now = sql`now()`;
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -71,7 +72,7 @@ export async function claimDueMail(db: Database, limit: number): Promise<OutboxR
     .for('update', { skipLocked: true });
   return db
     .update(mailOutbox)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+    .set({ lockedUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`, attempts: sql`${mailOutbox.attempts} + 1` })
     .where(inArray(mailOutbox.id, due))
     .returning();
 }

@@ -1,0 +1,26 @@
+import { index, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+
+/**
+ * The action log: who changed what, when, and whether it went through. Rows outlive the
+ * users and units they name (no foreign keys), so a deletion stays on record.
+ */
+export const actionLogs = pgTable(
+  'action_logs',
+  {
+    id: id(),
+    objectCategory: smallint().notNull(),
+    action: smallint().notNull(),
+    result: smallint().notNull(),
+    userId: uuid(),
+    username: text().notNull(),
+    /** The unit the change concerns (the object's unit, else the actor's); null for platform-wide objects. */
+    unitId: uuid(),
+    objectId: text(),
+    objectName: text(),
+    content: text(),
+    ipAddress: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('action_logs_unit_created_idx').on(t.unitId, t.createdAt), index('action_logs_created_idx').on(t.createdAt)],
+);

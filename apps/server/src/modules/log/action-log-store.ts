@@ -1,0 +1,62 @@
+import { asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { ActionLogRecord, actionLogResource } from '@portal/contracts';
+import type { Queryable } from '../../db/client.ts';
+import { actionLogs, units } from '../../db/schema/index.ts';
+import type { ResourceStore } from '../../platform/resource/register.ts';
+import { withinScope, type Scope } from '../../platform/resource/scope.ts';
+import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+
+const columns = { log: actionLogs, unitName: units.name };
+
+function toRecord({ log, unitName }: { log: typeof actionLogs.$inferSelect; unitName: string | null }): ActionLogRecord {
+  return {
+    id: log.id,
+    objectCategory: log.objectCategory,
+    action: log.action,
+    result: log.result,
+    username: log.username,
+    unitId: log.unitId,
+    unitName,
+    objectId: log.objectId,
+    objectName: log.objectName,
+    content: log.content,
+    ipAddress: log.ipAddress,
+    createdAt: log.createdAt.toISOString(),
+  };
+}
+
+function rows(db: Queryable, where: SQL | undefined) {
+  return db.select(columns).from(actionLogs).leftJoin(units, eq(units.id, actionLogs.unitId)).where(where);
+}
+
+/** The action log; a unit's users see only their unit's rows. */
+export const actionLogStore: ResourceStore<typeof actionLogResource> = {
+  async search(db, query, page, scope: Scope) {
+    const where = allOf(
+      withinScope(actionLogs.unitId, scope),
+      query.objectCategory === undefined ? undefined : eq(actionLogs.objectCategory, query.objectCategory),
+      query.action === undefined ? undefined : eq(actionLogs.action, query.action),
+      query.result === undefined ? undefined : eq(actionLogs.result, query.result),
+      query.unitId ? eq(actionLogs.unitId, query.unitId) : undefined,
+      query.fromDate ? gte(actionLogs.createdAt, new Date(query.fromDate)) : undefined,
+      query.toDate ? lte(actionLogs.createdAt, new Date(query.toDate)) : undefined,
+      keywordMatch([actionLogs.content, actionLogs.objectName, actionLogs.username], query.keyword),
+    );
+    const found = await db
+      .select({ ...columns, total: totalOver })
+      .from(actionLogs)
+      .leftJoin(units, eq(units.id, actionLogs.unitId))
+      .where(where)
+      .orderBy(desc(actionLogs.createdAt), asc(actionLogs.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return toPageResult(found, toRecord, page, async () => (await db.select({ n: count() }).from(actionLogs).where(where))[0]!.n);
+  },
+
+  async find(db, id, scope) {
+    const [row] = await rows(db, allOf(withinScope(actionLogs.unitId, scope), eq(actionLogs.id, id)));
+    return row && toRecord(row);
+  },
+
+  describe: (log) => ({ id: log.id, name: log.objectName ?? log.id, unitId: log.unitId }),
+};

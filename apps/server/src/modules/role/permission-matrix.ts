@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import { isPermissionName, isUnitLevelPermission, PERMISSIONS, type PermissionMatrix, type RoleRecord } from '@portal/contracts';
+import type { Queryable, Transaction } from '../../db/client.ts';
+import { rolePermissions } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isSuperAdminRole } from './role-store.ts';
+
+/** The permissions a role may hold: all of them for system roles, unit-level ones for unit roles. */
+function assignable(role: Pick<RoleRecord, 'scope'>) {
+  return PERMISSIONS.filter((p) => role.scope === 'platform' || p.unit);
+}
+
+/** The catalogue as modules × features × actions, with what the role holds ticked. */
+export async function permissionMatrix(db: Queryable, role: RoleRecord): Promise<PermissionMatrix> {
+  const held = new Set((await db.select({ code: rolePermissions.permissionCode }).from(rolePermissions).where(eq(rolePermissions.roleId, role.id))).map((r) => r.code));
+  const modules: PermissionMatrix['modules'] = [];
+  for (const permission of assignable(role)) {
+    let module = modules.find((m) => m.module === permission.module);
+    if (!module) modules.push((module = { module: permission.module, features: [] }));
+    let feature = module.features.find((f) => f.feature === permission.feature);
+    if (!feature) module.features.push((feature = { feature: permission.feature, actions: [] }));
+    feature.actions.push({ action: permission.action, permission: permission.name, granted: held.has(permission.name) });
+  }
+  return { roleId: role.id, modules };
+}
+
+/** Replaces what a role holds. Unknown names and, for unit roles, platform-level ones are refused. */
+export async function savePermissions(tx: Transaction, role: RoleRecord, names: readonly string[]): Promise<void> {
+  // The super-admin role holds every permission by definition (it is topped up at every start).
+  if (isSuperAdminRole(role)) throw new AppError('account.update_failed');
+  const invalid = names.filter((name) => !isPermissionName(name) || (role.scope === 'unit' && !isUnitLevelPermission(name)));
+  if (invalid.length) {
+    throw new AppError('request.bad_request', { errors: invalid.map((name) => ({ field: 'body.permissions', message: `unknown or not assignable: ${name}` })) });
+  }
+  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
+  const unique = [...new Set(names)];
+  if (unique.length) await tx.insert(rolePermissions).values(unique.map((permissionCode) => ({ roleId: role.id, permissionCode })));
+}

@@ -1,0 +1,145 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { BUILT_IN_ROLES, type UnitRecord, type unitResource } from '@portal/contracts';
+import type { Queryable } from '../../db/client.ts';
+import { roles, units, userRoles, users } from '../../db/schema/index.ts';
+import { revokeAccountSessions } from '../../identity/adapter.ts';
+import { generatePassword } from '../../identity/passwords.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ResourceStore } from '../../platform/resource/register.ts';
+import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { createUnitWithAdmin } from './create-unit.ts';
+
+type UnitRow = typeof units.$inferSelect;
+
+/** Each unit's administrator (its first ADMINENTERPRISE) and head count, for a page of units. */
+async function adminsAndCounts(db: Queryable, unitIds: string[]) {
+  if (unitIds.length === 0) return { admins: new Map<string, { id: string; username: string; email: string }>(), counts: new Map<string, number>() };
+  const adminRows = await db
+    .select({ unitId: users.unitId, id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(inArray(users.unitId, unitIds), eq(roles.code, BUILT_IN_ROLES.unitAdmin)))
+    .orderBy(asc(users.createdAt));
+  const countRows = await db
+    .select({ unitId: users.unitId, n: count() })
+    .from(users)
+    .where(inArray(users.unitId, unitIds))
+    .groupBy(users.unitId);
+  const admins = new Map<string, { id: string; username: string; email: string }>();
+  for (const row of adminRows) if (!admins.has(row.unitId!)) admins.set(row.unitId!, row);
+  return { admins, counts: new Map(countRows.map((row) => [row.unitId!, row.n])) };
+}
+
+async function toRecords(db: Queryable, rows: UnitRow[]): Promise<UnitRecord[]> {
+  const { admins, counts } = await adminsAndCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const admin = admins.get(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      businessCode: row.businessCode,
+      numberOfEmployees: row.numberOfEmployees,
+      shortName: row.shortName,
+      address: row.address,
+      tenantId: row.tenantId,
+      status: row.status,
+      isTrial: row.isTrial,
+      expiryDate: row.expiryDate?.toISOString() ?? null,
+      registrationDate: row.registrationDate.toISOString(),
+      adminUserId: admin?.id ?? null,
+      adminUsername: admin?.username ?? null,
+      adminEmail: admin?.email ?? null,
+      userCount: counts.get(row.id) ?? 0,
+    };
+  });
+}
+
+/** Units are platform-wide objects: only platform staff hold the unit permissions. */
+export const unitStore: ResourceStore<typeof unitResource> = {
+  async search(db, query, page) {
+    const where = allOf(
+      keywordMatch([units.name, units.businessCode, units.shortName, units.tenantId], query.keyword),
+      query.status === undefined ? undefined : eq(units.status, query.status),
+      query.isTrial === undefined ? undefined : eq(units.isTrial, query.isTrial),
+    );
+    const rows = await db
+      .select({ unit: units, total: totalOver })
+      .from(units)
+      .where(where)
+      .orderBy(desc(units.registrationDate), asc(units.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    const records = await toRecords(
+      db,
+      rows.map((row) => row.unit),
+    );
+    return toPageResult(
+      rows.map((row, index) => ({ total: row.total, record: records[index]! })),
+      (row) => row.record,
+      page,
+      async () => (await db.select({ n: count() }).from(units).where(where))[0]!.n,
+    );
+  },
+
+  async find(db, id) {
+    const rows = await db.select().from(units).where(eq(units.id, id));
+    return (await toRecords(db, rows))[0];
+  },
+
+  describe: (unit) => ({ id: unit.id, name: unit.name, unitId: unit.id }),
+
+  async create(tx, input, op) {
+    const password = input.adminPassword ?? generatePassword();
+    const { unitId } = await createUnitWithAdmin(
+      tx,
+      { ...input, expiryDate: input.expiryDate ? new Date(input.expiryDate) : null },
+      { username: input.adminUsername, email: input.adminEmail, password },
+    );
+    if (!input.adminPassword) {
+      await op.app.mailer.send(tx, {
+        kind: 'accountCreated',
+        to: input.adminEmail,
+        language: 'vi',
+        params: { username: input.adminUsername, password, unitName: input.name, signinUrl: `${op.app.config.publicUrl}/sso-fe/signin` },
+      });
+    }
+    return { id: unitId, name: input.name, unitId };
+  },
+
+  async update(tx, existing, input) {
+    if (input.businessCode !== existing.businessCode) {
+      const [sameCode] = await tx
+        .select({ id: units.id })
+        .from(units)
+        .where(and(eq(units.businessCode, input.businessCode), sql`${units.id} <> ${existing.id}`));
+      if (sameCode) throw new AppError('unit.business_code_exists');
+    }
+    await tx
+      .update(units)
+      .set({
+        name: input.name,
+        businessCode: input.businessCode,
+        numberOfEmployees: input.numberOfEmployees,
+        shortName: input.shortName,
+        address: input.address,
+        isTrial: input.isTrial,
+        expiryDate: input.expiryDate ? new Date(input.expiryDate) : null,
+      })
+      .where(eq(units.id, existing.id));
+  },
+
+  /** Deleting a unit removes its users from the system, with their sessions. */
+  async remove(tx, existing) {
+    const members = await tx.select({ id: users.id }).from(users).where(eq(users.unitId, existing.id));
+    for (const member of members) await revokeAccountSessions(tx, member.id);
+    await tx.delete(units).where(eq(units.id, existing.id));
+  },
+
+  async setStatus(tx, existing, status) {
+    await tx.update(units).set({ status }).where(eq(units.id, existing.id));
+  },
+};

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelopeSchema,
+  LOG_ACTION,
+  LOG_OBJECT,
+  reportToOptionSchema,
+  reportToQuerySchema,
+  unitAdminUpdateSchema,
+  userIdSchema,
+} from '@portal/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { users } from '../../db/schema/index.ts';
+import { auditedChange, describeInput } from '../../platform/audit.ts';
+import { ok } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import { scopeOf, unitForWrite } from '../../platform/resource/scope.ts';
+import { assertAccountIsFree } from '../unit/create-unit.ts';
+import { findUnitUser, resetUnitUserPassword } from './unit-user-store.ts';
+
+const audit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit } as const;
+
+/** The hand-written calls beside the unit users' standard ones. */
+export function registerUnitAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Platform staff edit a unit administrator's own details (not their unit or role). */
+  routes.post(
+    '/api/User/UpdateUserAdminUnit',
+    {
+      config: { access: 'USER_ADMINUNIT_EDIT', audit },
+      schema: { tags: ['UnitUser'], body: unitAdminUpdateSchema, response: { 200: envelopeSchema(z.boolean()) } },
+    },
+    async (request) =>
+      ok(
+        await auditedChange(ctx.db, request, audit, async (tx, note) => {
+          const input = request.body;
+          const admin = await findUnitUser(tx, input.id, scopeOf(request.actor));
+          if (!admin?.isAdmin) throw notFound();
+          note({ objectId: admin.id, objectName: admin.username, unitId: admin.unitId, content: describeInput(input) });
+          await assertAccountIsFree(tx, { username: admin.username, email: input.email }, admin.id);
+          await tx
+            .update(users)
+            .set({
+              email: input.email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              fullName: `${input.lastName} ${input.firstName}`.trim(),
+              mobile: input.mobile,
+              description: input.description,
+            })
+            .where(eq(users.id, admin.id));
+          return true;
+        }),
+      ),
+  );
+
+  routes.post(
+    '/api/User/ResetPasswordUser',
+    {
+      config: { access: 'USER_USERUNIT_EDIT', audit },
+      schema: { tags: ['UnitUser'], body: userIdSchema, response: { 200: envelopeSchema(z.boolean()) } },
+    },
+    async (request) =>
+      ok(
+        await auditedChange(ctx.db, request, audit, async (tx, note) => {
+          const user = await findUnitUser(tx, request.body.id, scopeOf(request.actor));
+          if (!user) throw notFound();
+          note({ objectId: user.id, objectName: user.username, unitId: user.unitId, content: 'reset password' });
+          await resetUnitUserPassword(tx, user, { request, actor: request.actor, scope: scopeOf(request.actor), app: ctx, note });
+          return true;
+        }),
+      ),
+  );
+
+  /** Whom a unit's user can report to: the other users of that unit. */
+  routes.get(
+    '/api/User/GetListReportTo',
+    {
+      config: { access: 'USER_USERUNIT_LIST' },
+      schema: { tags: ['UnitUser'], querystring: reportToQuerySchema, response: { 200: envelopeSchema(z.array(reportToOptionSchema)) } },
+    },
+    async (request) => {
+      const unitId = unitForWrite(scopeOf(request.actor), request.query.unitId);
+      const rows = await ctx.db
+        .select({ id: users.id, fullName: users.fullName, username: users.username })
+        .from(users)
+        .where(eq(users.unitId, unitId))
+        .orderBy(asc(users.fullName));
+      return ok(rows);
+    },
+  );
+}

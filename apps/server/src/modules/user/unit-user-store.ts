@@ -1,0 +1,210 @@
+import { aliasedTable, asc, count, desc, eq, exists, not, sql, type SQL } from 'drizzle-orm';
+import { BUILT_IN_ROLES, type UnitUserRecord, type unitUserResource } from '@portal/contracts';
+import type { Queryable, Transaction } from '../../db/client.ts';
+import { roles, units, userRoles, users } from '../../db/schema/index.ts';
+import { generatePassword, hashPassword } from '../../identity/passwords.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
+import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
+import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { assertAccountIsFree } from '../unit/create-unit.ts';
+import { assignUnitRole, endSessions, refuseSelf, setAccountStatus } from './account-changes.ts';
+
+const manager = aliasedTable(users, 'manager');
+
+const isUnitAdmin = exists(
+  sql`(select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.code} = ${BUILT_IN_ROLES.unitAdmin})`,
+);
+
+const columns = {
+  user: users,
+  unitName: units.name,
+  reportToName: manager.fullName,
+  isAdmin: sql<boolean>`${isUnitAdmin}`,
+};
+
+type Row = { user: typeof users.$inferSelect; unitName: string; reportToName: string | null; isAdmin: boolean };
+
+function toRecord({ user, unitName, reportToName, isAdmin }: Row): UnitUserRecord {
+  return {
+    id: user.id,
+    unitId: user.unitId!,
+    unitName,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: user.fullName,
+    mobile: user.mobile,
+    description: user.description,
+    positionCode: user.positionCode,
+    departmentCode: user.departmentCode,
+    reportToId: user.reportToId,
+    reportToName,
+    groupCode: user.groupCode,
+    extensionOption: user.extensionOption,
+    extensionNumber: user.extensionNumber,
+    isAdmin,
+    status: user.status,
+    isLocked: user.lockedUntil !== null && user.lockedUntil > new Date(),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function select(db: Queryable, where: SQL | undefined) {
+  return db
+    .select(columns)
+    .from(users)
+    .innerJoin(units, eq(units.id, users.unitId))
+    .leftJoin(manager, eq(manager.id, users.reportToId))
+    .where(where);
+}
+
+/** The users of units (never platform staff), always within the caller's unit. */
+const inScope = (scope: Scope) => allOf(sql`${users.unitId} is not null`, withinScope(users.unitId, scope));
+
+async function findInScope(db: Queryable, id: string, scope: Scope): Promise<UnitUserRecord | undefined> {
+  const [row] = await select(db, allOf(inScope(scope), eq(users.id, id)));
+  return row && toRecord(row);
+}
+
+/** The person someone reports to must work in the same unit (and not be themselves). */
+async function assertReportTo(tx: Transaction, reportToId: string | null, unitId: string, userId?: string): Promise<void> {
+  if (!reportToId) return;
+  const [manager] = await tx.select({ unitId: users.unitId }).from(users).where(eq(users.id, reportToId));
+  if (!manager || manager.unitId !== unitId || reportToId === userId) {
+    throw new AppError('request.bad_request', { errors: [{ field: 'body.reportToId', message: 'not a user of this unit' }] });
+  }
+}
+
+function fullNameOf(input: { firstName: string; lastName: string }): string {
+  return `${input.lastName} ${input.firstName}`.trim();
+}
+
+type SaveInput = Parameters<NonNullable<ResourceStore<typeof unitUserResource>['update']>>[2];
+
+async function sendNewAccount(tx: Transaction, op: Operation, unitId: string, username: string, email: string, password: string) {
+  const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId));
+  await op.app.mailer.send(tx, {
+    kind: 'accountCreated',
+    to: email,
+    language: 'vi',
+    params: { username, password, unitName: unit!.name, signinUrl: `${op.app.config.publicUrl}/sso-fe/signin` },
+  });
+}
+
+export const unitUserStore: ResourceStore<typeof unitUserResource> = {
+  async search(db, query, page, scope) {
+    const where = allOf(
+      inScope(scope),
+      query.unitId ? eq(users.unitId, query.unitId) : undefined,
+      query.status === undefined ? undefined : eq(users.status, query.status),
+      query.isAdmin === undefined ? undefined : query.isAdmin ? isUnitAdmin : not(isUnitAdmin),
+      keywordMatch([users.username, users.fullName, users.email, users.mobile], query.keyword),
+    );
+    const rows = await db
+      .select({ ...columns, total: totalOver })
+      .from(users)
+      .innerJoin(units, eq(units.id, users.unitId))
+      .leftJoin(manager, eq(manager.id, users.reportToId))
+      .where(where)
+      .orderBy(desc(users.createdAt), asc(users.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return toPageResult(rows, toRecord, page, async () => (await db.select({ n: count() }).from(users).where(where))[0]!.n);
+  },
+
+  find: findInScope,
+
+  describe: (user) => ({ id: user.id, name: user.username, unitId: user.unitId }),
+
+  async create(tx, input: SaveInput, op) {
+    const unitId = unitForWrite(op.scope, input.unitId);
+    const username = input.username!;
+    await assertAccountIsFree(tx, { username, email: input.email });
+    await assertReportTo(tx, input.reportToId, unitId);
+    const password = input.password ?? generatePassword();
+    const [created] = await tx
+      .insert(users)
+      .values({
+        unitId,
+        username,
+        email: input.email,
+        passwordHash: await hashPassword(password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        fullName: fullNameOf(input),
+        mobile: input.mobile,
+        description: input.description,
+        positionCode: input.positionCode,
+        departmentCode: input.departmentCode,
+        reportToId: input.reportToId,
+        groupCode: input.groupCode,
+        extensionOption: input.extensionOption,
+        extensionNumber: input.extensionNumber,
+        cucmPassword: input.cucmPassword,
+        isUserUnit: !input.isAdmin,
+        status: input.status,
+      })
+      .returning({ id: users.id });
+    await assignUnitRole(tx, created!.id, input.isAdmin);
+    if (!input.password) await sendNewAccount(tx, op, unitId, username, input.email, password);
+    return { id: created!.id, name: username, unitId };
+  },
+
+  /** The unit, the username and the password never change here; nor may one change one's own role or status. */
+  async update(tx, existing, input, op) {
+    const self = existing.id === op.actor.userId;
+    if (self && (input.isAdmin !== existing.isAdmin || input.status !== existing.status)) refuseSelf(op.actor.userId, existing.id);
+    await assertAccountIsFree(tx, { username: existing.username, email: input.email }, existing.id);
+    await assertReportTo(tx, input.reportToId, existing.unitId, existing.id);
+    await tx
+      .update(users)
+      .set({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        fullName: fullNameOf(input),
+        mobile: input.mobile,
+        description: input.description,
+        positionCode: input.positionCode,
+        departmentCode: input.departmentCode,
+        reportToId: input.reportToId,
+        groupCode: input.groupCode,
+        extensionOption: input.extensionOption,
+        extensionNumber: input.extensionNumber,
+        ...(input.cucmPassword ? { cucmPassword: input.cucmPassword } : {}),
+        isUserUnit: !input.isAdmin,
+      })
+      .where(eq(users.id, existing.id));
+    if (input.isAdmin !== existing.isAdmin) await assignUnitRole(tx, existing.id, input.isAdmin);
+    if (input.status !== existing.status) await setAccountStatus(tx, existing.id, input.status);
+  },
+
+  async remove(tx, existing, op) {
+    refuseSelf(op.actor.userId, existing.id);
+    await endSessions(tx, existing.id);
+    await tx.delete(users).where(eq(users.id, existing.id));
+  },
+
+  async setStatus(tx, existing, status, op) {
+    refuseSelf(op.actor.userId, existing.id);
+    await setAccountStatus(tx, existing.id, status);
+  },
+};
+
+/** A new password for a unit's user, sent to them by e-mail; their sessions end. */
+export async function resetUnitUserPassword(tx: Transaction, user: UnitUserRecord, op: Operation): Promise<void> {
+  const password = generatePassword();
+  await tx.update(users).set({ passwordHash: await hashPassword(password), failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  await endSessions(tx, user.id);
+  await op.app.mailer.send(tx, {
+    kind: 'newPassword',
+    to: user.email,
+    language: 'vi',
+    params: { username: user.username, password, signinUrl: `${op.app.config.publicUrl}/sso-fe/signin` },
+  });
+}
+
+export { findInScope as findUnitUser };

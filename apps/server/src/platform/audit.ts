@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import { LOG_RESULT, type LOG_ACTION, type LOG_OBJECT } from '@portal/contracts';
+import type { Database, Queryable, Transaction } from '../db/client.ts';
+import { actionLogs } from '../db/schema/index.ts';
+import type { Actor } from './actor.ts';
+import { AppError } from './errors.ts';
+
+export type LogObject = (typeof LOG_OBJECT)[keyof typeof LOG_OBJECT];
+export type LogAction = (typeof LOG_ACTION)[keyof typeof LOG_ACTION];
+
+export interface AuditSubject {
+  object: LogObject;
+  action: LogAction;
+}
+
+/** What a change tells the log about itself once it knows (the object may not exist before). */
+export interface AuditDetails {
+  objectId?: string | undefined;
+  objectName?: string | undefined;
+  /** The unit the object belongs to; the actor's unit when not given. */
+  unitId?: string | null | undefined;
+  content?: string | undefined;
+}
+
+const CONTENT_MAX = 4000;
+const SECRET_FIELDS = /password|secret|token|code/i;
+
+/** A change's request body as log content, without secrets. */
+export function describeInput(input: unknown): string {
+  const json = JSON.stringify(input, (key, value: unknown) => (key && SECRET_FIELDS.test(key) ? '***' : value));
+  return json.length > CONTENT_MAX ? `${json.slice(0, CONTENT_MAX - 1)}…` : json;
+}
+
+export async function writeActionLog(
+  db: Queryable,
+  who: { actor: Actor; ip: string },
+  entry: AuditSubject & AuditDetails & { result: (typeof LOG_RESULT)[keyof typeof LOG_RESULT] },
+): Promise<void> {
+  await db.insert(actionLogs).values({
+    objectCategory: entry.object,
+    action: entry.action,
+    result: entry.result,
+    userId: who.actor.userId,
+    username: who.actor.username,
+    unitId: entry.unitId === undefined ? who.actor.unitId : entry.unitId,
+    objectId: entry.objectId ?? null,
+    objectName: entry.objectName ?? null,
+    content: entry.content ?? null,
+    ipAddress: who.ip,
+  });
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof AppError ? error.key : 'error';
+}
+
+/**
+ * Runs a change in a transaction that also writes its action-log row. If the change is
+ * refused or fails, nothing of it stays, and a failure row is written instead.
+ */
+export async function auditedChange<T>(
+  db: Database,
+  request: FastifyRequest,
+  subject: AuditSubject,
+  work: (tx: Transaction, note: (details: AuditDetails) => void) => Promise<T>,
+): Promise<T> {
+  const details: AuditDetails = {};
+  const note = (more: AuditDetails) => Object.assign(details, more);
+  const who = { actor: request.actor, ip: request.ip };
+  try {
+    return await db.transaction(async (tx) => {
+      const value = await work(tx, note);
+      await writeActionLog(tx, who, { ...subject, ...details, result: LOG_RESULT.success });
+      return value;
+    });
+  } catch (error) {
+    await writeActionLog(db, who, { ...subject, ...details, result: LOG_RESULT.failure, content: `${reasonOf(error)} ${details.content ?? ''}`.trim() }).catch(
+      (logError: unknown) => request.log.error({ err: logError }, 'could not write the failure to the action log'),
+    );
+    throw error;
+  }
+}

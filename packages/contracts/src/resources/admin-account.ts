@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { LOG_OBJECT, USER_STATUS } from '../constants.ts';
+import { pageRequestSchema } from '../schemas/common.ts';
+import { emailField, optionalPhone, personName, usernameField } from '../schemas/fields.ts';
+import { passwordSchema } from '../schemas/password.ts';
+import { defineResource } from './define.ts';
+
+/** Platform staff: accounts of the portal itself, holding system roles. */
+export const adminAccountRecordSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  mobile: z.string().nullable(),
+  roleIds: z.array(z.uuid()),
+  roleNames: z.array(z.string()),
+  allowExport: z.boolean(),
+  isAdminIAM: z.boolean(),
+  status: z.number().int(),
+  isLocked: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminAccountRecord = z.infer<typeof adminAccountRecordSchema>;
+
+export const adminAccountSaveSchema = z
+  .strictObject({
+    id: z.uuid().nullish(),
+    username: usernameField.optional(),
+    password: passwordSchema.nullish(),
+    confirmPassword: z.string().nullish(),
+    email: emailField,
+    firstName: personName,
+    lastName: personName,
+    mobile: optionalPhone,
+    roleIds: z.array(z.uuid()).min(1).max(50),
+    /** Data export is a per-account option. */
+    allowExport: z.boolean().default(false),
+    status: z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.lock)]).default(USER_STATUS.active),
+  })
+  .refine((value) => !value.password || value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'password_mismatch',
+  })
+  .refine((value) => value.id || value.username, { path: ['username'], error: 'required' });
+export type AdminAccountSave = z.input<typeof adminAccountSaveSchema>;
+
+export const adminAccountSearchSchema = pageRequestSchema.extend({
+  status: z.number().int().optional(),
+  roleId: z.uuid().optional(),
+});
+
+export const adminAccountResource = defineResource({
+  name: 'AdminAccount',
+  record: adminAccountRecordSchema,
+  save: adminAccountSaveSchema,
+  search: adminAccountSearchSchema,
+  paths: {
+    search: '/User/SearchUserWebPortal',
+    get: '/User/GetUserWebPortalById/:id',
+    save: '/User/AddUpdateUserWebPortal',
+    delete: '/User/DeleteUserWebPortal/:id',
+    status: '/User/UpdateStatusUserWebPortal',
+  },
+  permissions: {
+    search: 'SYSTEM_ADMINACCOUNT_LIST',
+    get: 'SYSTEM_ADMINACCOUNT_VIEW',
+    create: 'SYSTEM_ADMINACCOUNT_ADD',
+    update: 'SYSTEM_ADMINACCOUNT_EDIT',
+    delete: 'SYSTEM_ADMINACCOUNT_DELETE',
+    status: 'SYSTEM_ADMINACCOUNT_UPDATESTATUS',
+  },
+  statuses: [USER_STATUS.active, USER_STATUS.lock],
+  logObject: LOG_OBJECT.user,
+  exportColumns: [
+    { key: 'username', header: { vi: 'Tài khoản', en: 'Account' } },
+    { key: 'fullName', header: { vi: 'Họ và tên', en: 'Full name' }, wide: true },
+    { key: 'email', header: { vi: 'Email', en: 'Email' }, wide: true },
+    { key: 'mobile', header: { vi: 'Số điện thoại', en: 'Phone' } },
+    { key: 'roleNames', header: { vi: 'Vai trò', en: 'Roles' }, wide: true },
+    { key: 'allowExport', header: { vi: 'Được xuất dữ liệu', en: 'Data export' }, format: 'boolean' },
+    { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },
+  ],
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { LOG_OBJECT } from '../constants.ts';
+import type { PermissionName } from '../catalogue/permissions.ts';
+
+/**
+ * The resource pattern, contract half: what server and SPA agree on for one entity —
+ * its schemas, the paths of its standard calls, the permission of each action, its
+ * action-log category and its export columns. The server adds the table and the queries
+ * (apps/server/src/platform/resource), the SPA the columns and the form
+ * (apps/web/src/shared/resource). See docs/resource-pattern.md.
+ */
+export type ResourceOperation = 'search' | 'get' | 'create' | 'update' | 'save' | 'delete' | 'status';
+
+export interface ExportColumn {
+  /** Field of the record. */
+  key: string;
+  header: { vi: string; en: string };
+  /** Column width: 20 (default) or 40 for long text. */
+  wide?: boolean;
+  format?: 'date' | 'datetime' | 'status' | 'boolean';
+}
+
+export interface ResourceContract<
+  R extends z.ZodObject = z.ZodObject,
+  S extends z.ZodObject = z.ZodObject,
+  Q extends z.ZodObject = z.ZodObject,
+  C extends z.ZodObject = S,
+> {
+  /** The specification's name of the entity at the wire (Unit, Role …). */
+  name: string;
+  record: R;
+  /** Body of update (and of a combined add/update call, where `id` present means update). */
+  save: S;
+  /** Body of create, when it differs from update. */
+  create?: C;
+  /** Body of search: paging, keyword and the entity's filters. */
+  search: Q;
+  /** Paths under /api of the standard calls the entity offers. */
+  paths: Partial<Record<ResourceOperation, string>>;
+  permissions: {
+    search: PermissionName;
+    get: PermissionName;
+    create?: PermissionName;
+    update?: PermissionName;
+    delete?: PermissionName;
+    status?: PermissionName;
+  };
+  /** Status values the entity accepts in its change-status call. */
+  statuses: readonly number[];
+  /** Action-log object category (specification, section 3); a read-only resource has none. */
+  logObject?: (typeof LOG_OBJECT)[keyof typeof LOG_OBJECT];
+  exportColumns: readonly ExportColumn[];
+}
+
+export function defineResource<R extends z.ZodObject, S extends z.ZodObject, Q extends z.ZodObject, C extends z.ZodObject = S>(
+  contract: ResourceContract<R, S, Q, C>,
+): ResourceContract<R, S, Q, C> {
+  return contract;
+}
+
+export const statusChangeSchema = z.strictObject({
+  id: z.uuid(),
+  status: z.number().int(),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+/** What create/update/save answer: the id of the saved object. */
+export const savedSchema = z.object({ id: z.uuid() });
+export type Saved = z.infer<typeof savedSchema>;

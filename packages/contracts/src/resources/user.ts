@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { LOG_OBJECT, USER_STATUS } from '../constants.ts';
+import { pageRequestSchema } from '../schemas/common.ts';
+import { description, emailField, optionalPhone, optionalText, personName, usernameField } from '../schemas/fields.ts';
+import { passwordSchema } from '../schemas/password.ts';
+import { defineResource } from './define.ts';
+
+/** How a user's call-centre extension is provisioned. */
+export const EXTENSION_OPTIONS = { none: 0, autoGenerate: 1, existing: 2 } as const;
+
+/** A unit's user as the user screens show them (never a password or a secret). */
+export const unitUserRecordSchema = z.object({
+  id: z.uuid(),
+  unitId: z.uuid(),
+  unitName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  mobile: z.string().nullable(),
+  description: z.string().nullable(),
+  positionCode: z.string().nullable(),
+  departmentCode: z.string().nullable(),
+  reportToId: z.uuid().nullable(),
+  reportToName: z.string().nullable(),
+  groupCode: z.string().nullable(),
+  extensionOption: z.number().int(),
+  extensionNumber: z.string().nullable(),
+  isAdmin: z.boolean(),
+  status: z.number().int(),
+  isLocked: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UnitUserRecord = z.infer<typeof unitUserRecordSchema>;
+
+const editable = {
+  email: emailField,
+  firstName: personName,
+  lastName: personName,
+  mobile: optionalPhone,
+  description,
+  positionCode: optionalText(50),
+  departmentCode: optionalText(50),
+  reportToId: z.uuid().nullish().transform((value) => value ?? null),
+  groupCode: optionalText(50),
+  extensionOption: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(EXTENSION_OPTIONS.none),
+  extensionNumber: optionalText(20),
+  cucmPassword: optionalText(100),
+  isAdmin: z.boolean().default(false),
+  status: z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.lock)]).default(USER_STATUS.active),
+};
+
+/**
+ * Add (no id) or edit a unit's user. Platform staff name the unit; a unit administrator's
+ * users always go to their own unit, whatever `unitId` says.
+ */
+export const unitUserSaveSchema = z
+  .strictObject({
+    id: z.uuid().nullish(),
+    unitId: z.uuid().nullish(),
+    username: usernameField.optional(),
+    password: passwordSchema.nullish(),
+    confirmPassword: z.string().nullish(),
+    ...editable,
+  })
+  .refine((value) => !value.password || value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'password_mismatch',
+  })
+  .refine((value) => value.id || value.username, { path: ['username'], error: 'required' });
+export type UnitUserSave = z.input<typeof unitUserSaveSchema>;
+
+export const unitUserSearchSchema = pageRequestSchema.extend({
+  unitId: z.uuid().optional(),
+  status: z.number().int().optional(),
+  /** true: unit administrators only (the unit-admin screen); false: everyone else. */
+  isAdmin: z.boolean().optional(),
+});
+
+export const unitUserResource = defineResource({
+  name: 'UnitUser',
+  record: unitUserRecordSchema,
+  save: unitUserSaveSchema,
+  search: unitUserSearchSchema,
+  paths: {
+    search: '/User/SearchUserAdminUnitPage',
+    get: '/User/GetById/:id',
+    save: '/User/AddUpdateUser',
+    delete: '/User/DeleteUser/:id',
+    status: '/User/UpdateStatusUser',
+  },
+  permissions: {
+    search: 'USER_USERUNIT_LIST',
+    get: 'USER_USERUNIT_VIEW',
+    create: 'USER_USERUNIT_ADD',
+    update: 'USER_USERUNIT_EDIT',
+    delete: 'USER_USERUNIT_DELETE',
+    status: 'USER_USERUNIT_UPDATESTATUS',
+  },
+  statuses: [USER_STATUS.active, USER_STATUS.lock],
+  logObject: LOG_OBJECT.userByUnit,
+  exportColumns: [
+    { key: 'username', header: { vi: 'Tài khoản', en: 'Account' } },
+    { key: 'fullName', header: { vi: 'Họ và tên', en: 'Full name' }, wide: true },
+    { key: 'email', header: { vi: 'Email', en: 'Email' }, wide: true },
+    { key: 'mobile', header: { vi: 'Số điện thoại', en: 'Phone' } },
+    { key: 'unitName', header: { vi: 'Đơn vị', en: 'Unit' }, wide: true },
+    { key: 'isAdmin', header: { vi: 'Quản trị', en: 'IsAdmin' }, format: 'boolean' },
+    { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },
+    { key: 'createdAt', header: { vi: 'Ngày tạo', en: 'Created' }, format: 'date' },
+  ],
+});
+
+/** The unit-admin screen edits an administrator's own details only. */
+export const unitAdminUpdateSchema = z.strictObject({
+  id: z.uuid(),
+  email: emailField,
+  firstName: personName,
+  lastName: personName,
+  mobile: optionalPhone,
+  description,
+});
+export type UnitAdminUpdate = z.input<typeof unitAdminUpdateSchema>;
+
+export const userIdSchema = z.strictObject({ id: z.uuid() });
+export const reportToQuerySchema = z.strictObject({ unitId: z.uuid().optional() });
+export const reportToOptionSchema = z.object({ id: z.uuid(), fullName: z.string(), username: z.string() });
