@@ -19,3 +19,10 @@ export async function signIn(page: Page, account: { username: string; password: 
   await fillSignin(page, account);
   await expect(page.getByRole('navigation')).toBeVisible();
 }
+
+/** Signs out through the account menu. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Tài khoản', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+  await expectSigninForm(page);
+}

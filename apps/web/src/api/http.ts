@@ -61,6 +61,19 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 /** Calls the API and answers the envelope's data; every failure is shown to the user once. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
+  return readEnvelope<T>(response, options);
+}
+
+/** Calls the API for a file (an export); failures are reported as for any call. */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options);
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && !type.includes('application/json')) return response.blob();
+  await readEnvelope<unknown>(response, options);
+  throw new ApiError(errorMessage('request.internal', currentLanguage()), response.status);
+}
+
+async function readEnvelope<T>(response: Response, options: RequestOptions): Promise<T> {
   if (response.status === 401) {
     forgetTokens();
     markSessionExpired();

@@ -9,7 +9,16 @@ import { HomeRedirect, SectionRedirect } from './redirects.tsx';
 type ScreenModule = Promise<{ default: ComponentType }>;
 
 /** The screens built so far, by menu code; the others show an empty page titled with their entry. */
-const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {};
+const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
+  ENTERPRISE_MANAGE: () => import('../features/unit/UnitManagePage.tsx'),
+  USER_ADMIN_UNIT: () => import('../features/user/UnitAdminPage.tsx'),
+  USER_OF_ENTERPRISE: () => import('../features/user/UnitUserPage.tsx'),
+  SYSTEM_ROLE: () => import('../features/access/SystemRolePage.tsx'),
+  SYSTEM_PERMISSION: () => import('../features/access/PermissionMatrixPage.tsx'),
+  PERMISSION_MANAGE: () => import('../features/access/PermissionMatrixPage.tsx'),
+  SYSTEM_ADMIN_ACCOUNT: () => import('../features/user/AdminAccountPage.tsx'),
+  LOG_ACTION: () => import('../features/log/ActionLogPage.tsx'),
+};
 
 function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
   const load = SCREENS[code];

@@ -124,6 +124,22 @@ export const unitAdminUpdateSchema = z.strictObject({
 });
 export type UnitAdminUpdate = z.input<typeof unitAdminUpdateSchema>;
 
+/**
+ * The unit-admin screen (/user/user-manage): unit administrators found with the unit users'
+ * search, edited with their own call. The server writes that call by hand.
+ */
+export const unitAdminResource = defineResource({
+  name: 'UnitAdmin',
+  record: unitUserRecordSchema,
+  save: unitAdminUpdateSchema,
+  search: unitUserSearchSchema,
+  paths: { search: '/User/SearchUserAdminUnitPage', get: '/User/GetById/:id', update: '/User/UpdateUserAdminUnit' },
+  permissions: { search: 'USER_USERUNIT_LIST', get: 'USER_USERUNIT_VIEW', update: 'USER_ADMINUNIT_EDIT' },
+  statuses: [],
+  logObject: LOG_OBJECT.userByUnit,
+  exportColumns: unitUserResource.exportColumns,
+});
+
 export const userIdSchema = z.strictObject({ id: z.uuid() });
 export const reportToQuerySchema = z.strictObject({ unitId: z.uuid().optional() });
 export const reportToOptionSchema = z.object({ id: z.uuid(), fullName: z.string(), username: z.string() });

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, Empty, Select, Space, Table, type TableColumnsType } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ACTIONS, BUILT_IN_ROLES, type PageResult, type PermissionMatrix, type RoleRecord } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { usePermissions } from '../../api/queries.ts';
+import { notifySuccess } from '../../shared/notify.ts';
+
+interface Row {
+  key: string;
+  module: string;
+  feature: string;
+  /** How many rows the module cell spans (0 for the module's later rows). */
+  moduleSpan: number;
+  actions: Map<string, string>;
+}
+
+function rowsOf(matrix: PermissionMatrix): Row[] {
+  return matrix.modules.flatMap((module) =>
+    module.features.map((feature, index) => ({
+      key: `${module.module}_${feature.feature}`,
+      module: module.module,
+      feature: feature.feature,
+      moduleSpan: index === 0 ? module.features.length : 0,
+      actions: new Map(feature.actions.map((a) => [a.action, a.permission])),
+    })),
+  );
+}
+
+/** /system/permission-manage: modules × features × actions of one role, ticked and saved at once. */
+export default function PermissionMatrixPage() {
+  const { t } = useTranslation('access');
+  const { t: r } = useTranslation('resource');
+  const permissions = usePermissions();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const roleId = params.get('roleId') ?? undefined;
+  const [granted, setGranted] = useState<{ roleId: string; names: Set<string> } | null>(null);
+
+  const roles = useQuery({
+    queryKey: ['resource', 'Role', 'matrix-options'],
+    queryFn: ({ signal }) => apiRequest<PageResult<RoleRecord>>('/Role/SearchRolePage', { body: { pageIndex: 1, pageSize: 200, scope: 'all' }, signal }),
+  });
+  const matrix = useQuery({
+    queryKey: ['resource', 'Role', 'matrix', roleId],
+    queryFn: ({ signal }) => apiRequest<PermissionMatrix>(`/Role/GetAssignPermissions?roleId=${roleId}`, { signal }),
+    enabled: roleId !== undefined,
+  });
+  // What the screen shows ticked: the user's edits, else what the role holds.
+  const held = new Set(matrix.data?.modules.flatMap((m) => m.features.flatMap((f) => f.actions.filter((a) => a.granted).map((a) => a.permission))));
+  const ticked = granted && granted.roleId === roleId ? granted.names : held;
+  const role = roles.data?.records.find((candidate) => candidate.id === roleId);
+  const readOnly = !permissions.has('SYSTEM_PERMISSIONIAM_UPDATE') || role?.code === BUILT_IN_ROLES.superAdmin;
+
+  const save = useMutation({
+    mutationFn: () => apiRequest<boolean>('/Role/SavePermissions', { body: { roleId, permissions: [...ticked] } }),
+    onSuccess: async () => {
+      notifySuccess(t('saved'));
+      setGranted(null);
+      await queryClient.invalidateQueries({ queryKey: ['resource', 'Role'] });
+      await queryClient.invalidateQueries({ queryKey: ['user', 'menus'] });
+    },
+  });
+
+  function toggle(permission: string, on: boolean) {
+    const next = new Set(ticked);
+    if (on) next.add(permission);
+    else next.delete(permission);
+    setGranted({ roleId: roleId!, names: next });
+  }
+
+  const columns: TableColumnsType<Row> = [
+    {
+      title: t('module'),
+      dataIndex: 'module',
+      key: 'module',
+      onCell: (row) => ({ rowSpan: row.moduleSpan }),
+      render: (module: string) => <strong>{t(`modules.${module}` as 'modules.UNIT', { defaultValue: module })}</strong>,
+    },
+    { title: t('feature'), key: 'feature', render: (_v, row) => t('features', { returnObjects: true })[row.key] ?? row.feature },
+    ...ACTIONS.map((action) => ({
+      title: t(`actions.${action}`),
+      key: action,
+      align: 'center' as const,
+      render: (_v: unknown, row: Row) => {
+        const permission = row.actions.get(action);
+        if (!permission) return null;
+        return (
+          <Checkbox
+            checked={ticked.has(permission)}
+            disabled={readOnly}
+            aria-label={`${permission}`}
+            onChange={(event) => toggle(permission, event.target.checked)}
+          />
+        );
+      },
+    })),
+  ];
+
+  return (
+    <Card title={t('matrix')}>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Select
+          aria-label={t('chooseRole')}
+          placeholder={t('chooseRole')}
+          style={{ minWidth: 320 }}
+          loading={roles.isPending}
+          value={roleId}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(roles.data?.records ?? []).map((candidate) => ({
+            value: candidate.id,
+            label: `${candidate.name} (${t(`scope.${candidate.scope}`)})`,
+          }))}
+          onChange={(value: string) => setParams({ roleId: value })}
+        />
+        {roleId && !readOnly && (
+          <Button type="primary" loading={save.isPending} onClick={() => save.mutate()}>
+            {r('save')}
+          </Button>
+        )}
+      </Space>
+      {role?.code === BUILT_IN_ROLES.superAdmin && <Alert type="info" showIcon title={t('superAdminNote')} style={{ marginBottom: 16 }} />}
+      {!roleId && <Empty description={t('chooseRole')} />}
+      {roleId && (
+        <Table<Row> rowKey="key" size="small" bordered pagination={false} loading={matrix.isFetching} columns={columns} dataSource={matrix.data ? rowsOf(matrix.data) : []} scroll={{ x: 'max-content' }} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMemo } from 'react';
+import { MailOutlined } from '@ant-design/icons';
+import { App, Button, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { STATUS, unitResource, USER_COUNT_BANDS } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { usePermissions } from '../../api/queries.ts';
+import { formatDate } from '../../shared/format.ts';
+import { notifySuccess } from '../../shared/notify.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { useStatusText } from '../../shared/resource/status.ts';
+import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+
+/** /enterprise/enterprise-manage: the units (businesses) of the platform. */
+export default function UnitManagePage() {
+  const { t } = useTranslation('unit');
+  const { t: r } = useTranslation('resource');
+  const { modal } = App.useApp();
+  const permissions = usePermissions();
+  const statusText = useStatusText();
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const type = (record: AnyRecord) => (record.isTrial ? <Tag color="orange">{t('type.trial')}</Tag> : <Tag color="blue">{t('type.official')}</Tag>);
+    const bands = USER_COUNT_BANDS.map((band) => ({ value: band, label: band }));
+
+    function sendElearning(record: AnyRecord) {
+      modal.confirm({
+        title: t('sendElearning'),
+        content: t('sendElearningQuestion', { name: record.name }),
+        okText: r('save'),
+        cancelText: r('cancel'),
+        onOk: async () => {
+          await apiRequest('/Unit/SendMailElearning', { body: { id: record.id } });
+          notifySuccess(t('sent'));
+        },
+      });
+    }
+
+    return {
+      contract: unitResource,
+      title: t('title'),
+      columns: [
+        { title: t('fields.name'), dataIndex: 'name', key: 'name' },
+        { title: t('fields.businessCode'), dataIndex: 'businessCode', key: 'businessCode' },
+        { title: t('fields.adminUnit'), dataIndex: 'adminUsername', key: 'adminUsername' },
+        { title: t('fields.numberOfEmployees'), dataIndex: 'numberOfEmployees', key: 'numberOfEmployees' },
+        { title: t('fields.isTrial'), key: 'isTrial', render: (_v, record) => type(record) },
+        { title: t('fields.expiryDate'), key: 'expiryDate', render: (_v, record) => formatDate(record.expiryDate as string | null) },
+        { title: t('fields.registrationDate'), key: 'registrationDate', render: (_v, record) => formatDate(record.registrationDate as string) },
+      ],
+      form: [
+        { name: 'name', label: t('fields.name'), input: 'text', wide: true },
+        { name: 'businessCode', label: t('fields.businessCode'), input: 'text' },
+        { name: 'numberOfEmployees', label: t('fields.numberOfEmployees'), input: 'select', options: bands },
+        { name: 'shortName', label: t('fields.shortName'), input: 'text' },
+        { name: 'tenantId', label: t('fields.tenantId'), input: 'text', only: 'create' },
+        { name: 'address', label: t('fields.address'), input: 'text', wide: true },
+        { name: 'expiryDate', label: t('fields.expiryDate'), input: 'date' },
+        { name: 'isTrial', label: t('fields.isTrial'), input: 'switch' },
+        { name: 'adminUsername', label: t('fields.adminUsername'), input: 'text', only: 'create' },
+        { name: 'adminEmail', label: t('fields.adminEmail'), input: 'text', only: 'create' },
+        { name: 'adminPassword', label: t('fields.adminPassword'), input: 'password', only: 'create', wide: true },
+      ],
+      defaults: { isTrial: false },
+      filters: [
+        {
+          name: 'status',
+          label: t('fields.status'),
+          options: [
+            { value: STATUS.active, label: statusText(STATUS.active) },
+            { value: STATUS.inactive, label: statusText(STATUS.inactive) },
+          ],
+        },
+        {
+          name: 'isTrial',
+          label: t('fields.isTrial'),
+          options: [
+            { value: true, label: t('type.trial') },
+            { value: false, label: t('type.official') },
+          ],
+        },
+      ],
+      view: [
+        { label: t('fields.name'), render: (u) => u.name as string },
+        { label: t('fields.businessCode'), render: (u) => u.businessCode as string },
+        { label: t('fields.shortName'), render: (u) => u.shortName as string },
+        { label: t('fields.tenantId'), render: (u) => u.tenantId as string },
+        { label: t('fields.numberOfEmployees'), render: (u) => u.numberOfEmployees as string },
+        { label: t('fields.address'), render: (u) => u.address as string },
+        { label: t('fields.adminUnit'), render: (u) => `${u.adminUsername ?? ''} ${u.adminEmail ? `(${u.adminEmail as string})` : ''}` },
+        { label: t('fields.userCount'), render: (u) => u.userCount as number },
+        { label: t('fields.isTrial'), render: type },
+        { label: t('fields.status'), render: (u) => statusText(u.status as number) },
+        { label: t('fields.expiryDate'), render: (u) => formatDate(u.expiryDate as string | null) },
+        { label: t('fields.registrationDate'), render: (u) => formatDate(u.registrationDate as string) },
+      ],
+      status: {
+        on: STATUS.active,
+        off: STATUS.inactive,
+        question: (status, record) => t(status === STATUS.active ? 'statusQuestion.on' : 'statusQuestion.off', { name: record.name }),
+      },
+      deleteQuestion: (record) => t('deleteQuestion', { name: record.name }),
+      rowActions: (record) =>
+        permissions.has('UNIT_ENTERPRISE_SEND') && (
+          <Tooltip title={t('sendElearning')}>
+            <Button type="text" icon={<MailOutlined />} aria-label={`${t('sendElearning')} ${record.name as string}`} onClick={() => sendElearning(record)} />
+          </Tooltip>
+        ),
+    };
+  }, [t, r, modal, permissions, statusText]);
+
+  return <ResourceScreen definition={definition} />;
+}

@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { adminAccountResource, USER_STATUS } from '@portal/contracts';
+import { formatDate } from '../../shared/format.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { useStatusText } from '../../shared/resource/status.ts';
+import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { useSystemRoleOptions } from './user-options.ts';
+
+const roleTags = (record: AnyRecord) => (record.roleNames as string[]).map((name) => <Tag key={name}>{name}</Tag>);
+
+/** /system/admin-account: the platform's staff accounts and their system roles. */
+export default function AdminAccountPage() {
+  const { t } = useTranslation('user');
+  const { t: r } = useTranslation('resource');
+  const statusText = useStatusText();
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const statuses = [USER_STATUS.active, USER_STATUS.lock].map((value) => ({ value, label: statusText(value) }));
+    const yesNo = (value: unknown) => (value ? r('yes') : r('no'));
+    return {
+      contract: adminAccountResource,
+      title: t('adminAccounts'),
+      columns: [
+        { title: t('fields.username'), dataIndex: 'username', key: 'username' },
+        { title: t('fields.fullName'), dataIndex: 'fullName', key: 'fullName' },
+        { title: t('fields.email'), dataIndex: 'email', key: 'email' },
+        { title: t('fields.roles'), key: 'roles', render: (_v, record) => roleTags(record) },
+        { title: t('fields.allowExport'), key: 'allowExport', render: (_v, record) => yesNo(record.allowExport) },
+      ],
+      form: [
+        { name: 'username', label: t('fields.username'), input: 'text', readOnlyOnEdit: true },
+        { name: 'email', label: t('fields.email'), input: 'text' },
+        { name: 'password', label: t('fields.password'), input: 'password', only: 'create' },
+        { name: 'confirmPassword', label: t('fields.confirmPassword'), input: 'password', only: 'create' },
+        { name: 'lastName', label: t('fields.lastName'), input: 'text' },
+        { name: 'firstName', label: t('fields.firstName'), input: 'text' },
+        { name: 'mobile', label: t('fields.mobile'), input: 'text' },
+        { name: 'status', label: t('fields.status'), input: 'select', options: statuses },
+        { name: 'roleIds', label: t('fields.roles'), input: 'multiselect', options: useSystemRoleOptions, wide: true },
+        { name: 'allowExport', label: t('fields.allowExport'), input: 'switch' },
+      ],
+      defaults: { status: USER_STATUS.active, allowExport: false },
+      filters: [
+        { name: 'status', label: t('fields.status'), options: statuses },
+        { name: 'roleId', label: t('fields.roles'), options: useSystemRoleOptions },
+      ],
+      view: [
+        { label: t('fields.username'), render: (u) => u.username as string },
+        { label: t('fields.fullName'), render: (u) => u.fullName as string },
+        { label: t('fields.email'), render: (u) => u.email as string },
+        { label: t('fields.mobile'), render: (u) => u.mobile as string },
+        { label: t('fields.roles'), render: roleTags },
+        { label: t('fields.allowExport'), render: (u) => yesNo(u.allowExport) },
+        { label: t('fields.status'), render: (u) => statusText(u.status as number) },
+        { label: t('fields.lastLogin'), render: (u) => formatDate(u.lastLoginAt as string | null, true) },
+      ],
+      status: {
+        on: USER_STATUS.active,
+        off: USER_STATUS.lock,
+        question: (status, record) => t(status === USER_STATUS.lock ? 'statusQuestion.lock' : 'statusQuestion.unlock', { name: record.username }),
+      },
+      deleteQuestion: (record) => t('deleteQuestion', { name: record.username }),
+      nameOf: (record) => String(record.username),
+    };
+  }, [t, r, statusText]);
+
+  return <ResourceScreen definition={definition} />;
+}

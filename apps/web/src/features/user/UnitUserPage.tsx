@@ -1,0 +1,114 @@
+import { useMemo } from 'react';
+import { KeyOutlined, LockOutlined } from '@ant-design/icons';
+import { App, Button, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EXTENSION_OPTIONS, unitUserResource, USER_STATUS } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { useDepartmentOptions, usePositionOptions } from '../../api/lookups.ts';
+import { usePermissions, useProfile } from '../../api/queries.ts';
+import { notifySuccess } from '../../shared/notify.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { useStatusText } from '../../shared/resource/status.ts';
+import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { useReportToOptions, useUnitOptions } from './user-options.ts';
+import { userViewFields } from './user-view.tsx';
+
+/** /user/user-of-enterprise: a unit's users; platform staff see every unit's, a unit admin their own. */
+export default function UnitUserPage() {
+  const { t } = useTranslation('user');
+  const { t: r } = useTranslation('resource');
+  const { modal } = App.useApp();
+  const permissions = usePermissions();
+  const platform = useProfile().data?.unitId === null;
+  const statusText = useStatusText();
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const statuses = [USER_STATUS.active, USER_STATUS.lock].map((value) => ({ value, label: statusText(value) }));
+    const extensions = (Object.keys(EXTENSION_OPTIONS) as (keyof typeof EXTENSION_OPTIONS)[]).map((name) => ({
+      value: EXTENSION_OPTIONS[name],
+      label: t(`extension.${name}`),
+    }));
+
+    function resetPassword(record: AnyRecord) {
+      modal.confirm({
+        title: t('resetPassword'),
+        content: t('resetPasswordQuestion', { name: record.username }),
+        okText: r('save'),
+        cancelText: r('cancel'),
+        onOk: async () => {
+          await apiRequest('/User/ResetPasswordUser', { body: { id: record.id } });
+          notifySuccess(t('passwordReset'));
+        },
+      });
+    }
+
+    const form: FormField[] = [
+      ...(platform ? [{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, only: 'create', wide: true } as FormField] : []),
+      { name: 'username', label: t('fields.username'), input: 'text', readOnlyOnEdit: true },
+      { name: 'email', label: t('fields.email'), input: 'text' },
+      { name: 'password', label: t('fields.password'), input: 'password', only: 'create' },
+      { name: 'confirmPassword', label: t('fields.confirmPassword'), input: 'password', only: 'create' },
+      { name: 'lastName', label: t('fields.lastName'), input: 'text' },
+      { name: 'firstName', label: t('fields.firstName'), input: 'text' },
+      { name: 'mobile', label: t('fields.mobile'), input: 'text' },
+      { name: 'positionCode', label: t('fields.position'), input: 'select', options: usePositionOptions },
+      { name: 'departmentCode', label: t('fields.department'), input: 'select', options: useDepartmentOptions },
+      { name: 'reportToId', label: t('fields.reportTo'), input: 'select', options: useReportToOptions },
+      { name: 'groupCode', label: t('fields.group'), input: 'text' },
+      { name: 'status', label: t('fields.status'), input: 'select', options: statuses },
+      { name: 'extensionOption', label: t('fields.extensionOption'), input: 'select', options: extensions },
+      { name: 'extensionNumber', label: t('fields.extensionNumber'), input: 'text' },
+      { name: 'cucmPassword', label: t('fields.cucmPassword'), input: 'password' },
+      { name: 'isAdmin', label: t('fields.isAdmin'), input: 'switch' },
+      { name: 'description', label: t('fields.description'), input: 'textarea' },
+    ];
+
+    return {
+      contract: unitUserResource,
+      title: t('unitUsers'),
+      columns: [
+        { title: t('fields.username'), dataIndex: 'username', key: 'username' },
+        { title: t('fields.fullName'), dataIndex: 'fullName', key: 'fullName' },
+        { title: t('fields.email'), dataIndex: 'email', key: 'email' },
+        { title: t('fields.mobile'), dataIndex: 'mobile', key: 'mobile' },
+        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
+        {
+          title: t('fields.isAdmin'),
+          key: 'isAdmin',
+          render: (_v: unknown, record: AnyRecord) => (
+            <>
+              {record.isAdmin ? <Tag color="purple">{t('kind.admin')}</Tag> : <Tag>{t('kind.user')}</Tag>}
+              {Boolean(record.isLocked) && (
+                <Tooltip title={t('locked')}>
+                  <LockOutlined aria-label={t('locked')} style={{ color: '#cf1322' }} />
+                </Tooltip>
+              )}
+            </>
+          ),
+        },
+      ],
+      form,
+      defaults: { status: USER_STATUS.active, extensionOption: EXTENSION_OPTIONS.none, isAdmin: false },
+      filters: [
+        ...(platform ? [{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] : []),
+        { name: 'status', label: t('fields.status'), options: statuses },
+      ],
+      view: userViewFields(t, statusText),
+      status: {
+        on: USER_STATUS.active,
+        off: USER_STATUS.lock,
+        question: (status, record) => t(status === USER_STATUS.lock ? 'statusQuestion.lock' : 'statusQuestion.unlock', { name: record.username }),
+      },
+      deleteQuestion: (record) => t('deleteQuestion', { name: record.username }),
+      nameOf: (record) => String(record.username),
+      rowActions: (record) =>
+        permissions.has('USER_USERUNIT_EDIT') && (
+          <Tooltip title={t('resetPassword')}>
+            <Button type="text" icon={<KeyOutlined />} aria-label={`${t('resetPassword')} ${record.username as string}`} onClick={() => resetPassword(record)} />
+          </Tooltip>
+        ),
+    };
+  }, [t, r, modal, permissions, platform, statusText]);
+
+  return <ResourceScreen definition={definition} />;
+}

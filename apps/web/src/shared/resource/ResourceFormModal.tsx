@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Col, Form, Modal, Row } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError } from '../../api/http.ts';
+import { notifySuccess } from '../notify.ts';
+import { FieldInput } from './FieldInput.tsx';
+import { toFormValues, toPayload, toPayloadValue } from './form-values.ts';
+import type { resourceApi } from './resource-api.ts';
+import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
+import { fieldRules, isRequired, objectIssues } from './zod-rules.ts';
+
+interface Props {
+  definition: ResourceScreenDefinition;
+  api: ReturnType<typeof resourceApi>;
+  record?: AnyRecord | undefined;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * The add/edit dialog of a resource. Every rule comes from the contract's schema: each field
+ * is checked as it changes, the whole object (cross-field rules) on save, and the server's
+ * 400 lands on the fields it names. Save stays disabled while a field is invalid.
+ */
+export function ResourceFormModal({ definition, api, record, onClose, onSaved }: Props) {
+  const { t } = useTranslation('resource');
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [hasErrors, setHasErrors] = useState(false);
+  const mode = record ? 'edit' : 'create';
+  const schema = (mode === 'create' ? (definition.contract.create ?? definition.contract.save) : definition.contract.save) as z.ZodObject;
+  const fields = (definition.form ?? []).filter((field) => !field.only || field.only === mode);
+  const labelOf = (name: string) => fields.find((field) => field.name === name)?.label ?? name;
+
+  const save = useMutation({
+    mutationFn: (payload: Record<string, unknown>) => api.save(payload, record?.id),
+    onSuccess: () => {
+      notifySuccess(t('saved'));
+      onSaved();
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError) || !error.fieldErrors) return;
+      form.setFields(
+        error.fieldErrors
+          .map((e) => ({ name: e.field.replace(/^body\./, '').split('.')[0]!, errors: [e.message] }))
+          .filter((e) => fields.some((field) => field.name === e.name)),
+      );
+      setHasErrors(true);
+    },
+  });
+
+  async function submit() {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return setHasErrors(true);
+    const payload = toPayload(fields, values);
+    const crossField = objectIssues(schema, payload, labelOf, t);
+    if (crossField.length) {
+      form.setFields(crossField);
+      return setHasErrors(true);
+    }
+    save.mutate(payload);
+  }
+
+  return (
+    <Modal
+      open
+      title={`${mode === 'create' ? t('add') : t('edit')} – ${definition.title}`}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      okButtonProps={{ disabled: hasErrors }}
+      maskClosable={false}
+      destroyOnHidden
+      width={760}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={toFormValues(fields, record, definition.defaults)}
+        onFieldsChange={() => setHasErrors(form.getFieldsError().some((field) => field.errors.length > 0))}
+        onFinish={() => void submit()}
+      >
+        <Row gutter={16}>
+          {fields.map((field) => {
+            const fieldSchema = schema.shape[field.name] as z.ZodType | undefined;
+            const readOnly = mode === 'edit' && field.readOnlyOnEdit;
+            return (
+              <Col key={field.name} span={field.wide || field.input === 'textarea' ? 24 : 12}>
+                <Form.Item
+                  name={field.name}
+                  label={field.label}
+                  required={!readOnly && isRequired(fieldSchema)}
+                  rules={readOnly ? [] : fieldRules(fieldSchema, field.label, t, (value) => toPayloadValue(field, value))}
+                >
+                  <FieldInput field={field} disabled={readOnly} />
+                </Form.Item>
+              </Col>
+            );
+          })}
+        </Row>
+        <button type="submit" hidden aria-hidden />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,189 @@
+import { useMemo, useState } from 'react';
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { App, Button, Card, Space, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PermissionName } from '@portal/contracts';
+import { usePermissions, useProfile } from '../../api/queries.ts';
+import { notifySuccess } from '../notify.ts';
+import { ExportButton } from './ExportButton.tsx';
+import { resourceApi, resourceKeys } from './resource-api.ts';
+import { ResourceFormModal } from './ResourceFormModal.tsx';
+import { ResourceToolbar } from './ResourceToolbar.tsx';
+import { ResourceViewModal } from './ResourceViewModal.tsx';
+import { useStatusText } from './status.ts';
+import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
+
+const FIRST_PAGE = { pageIndex: 1, pageSize: 20 };
+
+/**
+ * The standard screen of a resource: search, filters and paging on the server, status toggle
+ * and delete with confirmation, add/edit dialog validated by the contract, view, export.
+ * Buttons the user's permissions would not allow are not shown (the server refuses anyway).
+ */
+export function ResourceScreen({ definition, toolbarExtra }: { definition: ResourceScreenDefinition; toolbarExtra?: React.ReactNode }) {
+  const { contract } = definition;
+  const { t } = useTranslation('resource');
+  const { modal } = App.useApp();
+  const permissions = usePermissions();
+  const statusText = useStatusText();
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+  const api = useMemo(() => resourceApi(contract), [contract]);
+  const [query, setQuery] = useState<Record<string, unknown>>({ ...FIRST_PAGE, ...definition.fixedQuery });
+  const [editing, setEditing] = useState<{ record?: AnyRecord } | null>(null);
+  const [viewing, setViewing] = useState<AnyRecord | null>(null);
+
+  const can = (operation: keyof typeof contract.permissions) => {
+    const permission: PermissionName | undefined = contract.permissions[operation];
+    return permission !== undefined && permissions.has(permission);
+  };
+  const canSave = (record?: AnyRecord) => (record ? can('update') : can('create')) && Boolean(contract.paths.save ?? contract.paths[record ? 'update' : 'create']);
+
+  const list = useQuery({
+    queryKey: resourceKeys.search(contract, query),
+    queryFn: ({ signal }) => api.search(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(contract) });
+
+  const remove = useMutation({ mutationFn: api.remove, onSuccess: () => (notifySuccess(t('deleted')), refresh()) });
+  const setStatus = useMutation({
+    mutationFn: ({ id, status }: { id: string; status: number }) => api.setStatus(id, status),
+    onSuccess: () => (notifySuccess(t('statusChanged')), refresh()),
+  });
+
+  const nameOf = definition.nameOf ?? ((record: AnyRecord) => String(record.name ?? record.username ?? ''));
+
+  function confirmDelete(record: AnyRecord) {
+    modal.confirm({
+      title: `${t('delete')} ${nameOf(record)}`,
+      content: definition.deleteQuestion?.(record) ?? t('confirmDelete'),
+      okText: t('delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () => remove.mutateAsync(record.id),
+    });
+  }
+
+  function confirmStatus(record: AnyRecord, status: number) {
+    modal.confirm({
+      title: t('confirmTitle'),
+      content: definition.status?.question(status, record) ?? t('confirmStatus'),
+      okText: t('save'),
+      cancelText: t('cancel'),
+      onOk: () => setStatus.mutateAsync({ id: record.id, status }),
+    });
+  }
+
+  const columns: TableColumnsType<AnyRecord> = [
+    {
+      title: t('index'),
+      key: 'index',
+      width: 64,
+      render: (_value, _record, index) => (Number(query.pageIndex) - 1) * Number(query.pageSize) + index + 1,
+    },
+    ...definition.columns,
+  ];
+  const toggle = definition.status;
+  if (toggle) {
+    columns.push({
+      title: t('status.label'),
+      key: 'status',
+      width: 120,
+      render: (_value, record) => (
+        <Switch
+          checked={record.status === toggle.on}
+          disabled={!can('status')}
+          aria-label={`${t('status.label')} ${nameOf(record)}`}
+          checkedChildren={statusText(toggle.on)}
+          unCheckedChildren={statusText(toggle.off)}
+          onChange={(checked) => confirmStatus(record, checked ? toggle.on : toggle.off)}
+        />
+      ),
+    });
+  }
+  columns.push({
+    title: t('actions'),
+    key: 'actions',
+    fixed: 'right',
+    width: 160,
+    render: (_value, record) => (
+      <Space size={0}>
+        {definition.view && (
+          <Tooltip title={t('view')}>
+            <Button type="text" icon={<EyeOutlined />} aria-label={`${t('view')} ${nameOf(record)}`} onClick={() => setViewing(record)} />
+          </Tooltip>
+        )}
+        {definition.form && canSave(record) && (
+          <Tooltip title={t('edit')}>
+            <Button type="text" icon={<EditOutlined />} aria-label={`${t('edit')} ${nameOf(record)}`} onClick={() => setEditing({ record })} />
+          </Tooltip>
+        )}
+        {contract.paths.delete && can('delete') && (
+          <Tooltip title={t('delete')}>
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('delete')} ${nameOf(record)}`} onClick={() => confirmDelete(record)} />
+          </Tooltip>
+        )}
+        {definition.rowActions?.(record)}
+      </Space>
+    ),
+  });
+
+  return (
+    <Card title={definition.title}>
+      <ResourceToolbar
+        filters={definition.filters ?? []}
+        values={query}
+        onSearch={(keyword) => setQuery((current) => ({ ...current, keyword, pageIndex: 1 }))}
+        onFilter={(values) =>
+          setQuery((current) => {
+            const next: Record<string, unknown> = { ...current, pageIndex: 1 };
+            for (const [name, value] of Object.entries(values)) next[name] = value === '' || value === null ? undefined : value;
+            return next;
+          })
+        }
+        onAdd={definition.form && canSave() ? () => setEditing({}) : undefined}
+        extra={
+          <>
+            {toolbarExtra}
+            {profile.data?.allowExport && (
+              <ExportButton fileName={`${contract.name}.xlsx`} load={() => api.export({ ...query, pageIndex: 1 })} />
+            )}
+          </>
+        }
+      />
+      <Table<AnyRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('empty') }}
+        pagination={{
+          current: Number(query.pageIndex),
+          pageSize: Number(query.pageSize),
+          total: list.data?.totalRecord ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => t('total', { total }),
+          onChange: (pageIndex, pageSize) => setQuery((current) => ({ ...current, pageIndex, pageSize })),
+        }}
+      />
+      {editing && (
+        <ResourceFormModal
+          definition={definition}
+          api={api}
+          record={editing.record}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      )}
+      {viewing && <ResourceViewModal definition={definition} record={viewing} onClose={() => setViewing(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { AnyRecord, FormField } from './types.ts';
+
+/** A record's values as the form's inputs hold them (dates become dayjs). */
+export function toFormValues(fields: readonly FormField[], record: AnyRecord | undefined, defaults: Record<string, unknown> = {}): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...defaults };
+  for (const field of fields) {
+    const value = record?.[field.name];
+    if (value === undefined) continue;
+    values[field.name] = field.input === 'date' && typeof value === 'string' ? dayjs(value) : value;
+  }
+  return values;
+}
+
+/** One input's value as the contract expects it: dates as ISO strings, blanks left out (the contract reads them as empty). */
+export function toPayloadValue(field: FormField, value: unknown): unknown {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    return field.input === 'switch' ? false : undefined;
+  }
+  if (field.input === 'date') return (value as Dayjs).toISOString();
+  if (typeof value === 'string') return value.trim();
+  return value;
+}
+
+/** The form's values as the body of a save call. */
+export function toPayload(fields: readonly FormField[], values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field.name, toPayloadValue(field, values[field.name])]));
+}

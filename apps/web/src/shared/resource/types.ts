@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import type { TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ResourceContract } from '@portal/contracts';
+
+/** A record of any resource, as the generic screen handles it. */
+export interface AnyRecord {
+  id: string;
+  status?: number;
+  [field: string]: unknown;
+}
+
+export interface Option {
+  value: string | number | boolean;
+  label: string;
+}
+
+/** Where a select's options come from: a fixed list, or a hook that loads them. */
+export type OptionSource = Option[] | (() => { options: Option[]; loading?: boolean });
+
+export type Translate = TFunction;
+
+export interface FormField {
+  /** Field of the contract's save (or create) schema. */
+  name: string;
+  /** Already translated label. */
+  label: string;
+  input: 'text' | 'password' | 'textarea' | 'select' | 'multiselect' | 'switch' | 'date';
+  options?: OptionSource;
+  /** Shown only when adding / only when editing. */
+  only?: 'create' | 'edit';
+  /** Shown but not editable when editing (e.g. the account name). */
+  readOnlyOnEdit?: boolean;
+  placeholder?: string;
+  /** Full width in the two-column form. */
+  wide?: boolean;
+}
+
+/** A filter of the list: a select of values, or a date range (two search fields). */
+export type FilterField =
+  | { kind?: 'select'; name: string; label: string; options: OptionSource }
+  | { kind: 'dateRange'; from: string; to: string; label: string };
+
+export interface ViewField {
+  label: string;
+  render: (record: AnyRecord) => ReactNode;
+}
+
+/** A status a row can be switched to, and how the switch asks before doing it. */
+export interface StatusToggle {
+  on: number;
+  off: number;
+  /** The confirmation question for switching to `status`. */
+  question: (status: number, record: AnyRecord) => string;
+}
+
+/**
+ * The resource pattern, screen half: everything a standard list screen needs beyond the
+ * contract — columns, form, filters, view, and the texts that differ per entity.
+ */
+export interface ResourceScreenDefinition {
+  contract: ResourceContract;
+  /** Title of the screen (the menu code's phrase is used when absent). */
+  title: string;
+  columns: TableColumnsType<AnyRecord>;
+  form?: FormField[];
+  filters?: FilterField[];
+  view?: ViewField[];
+  status?: StatusToggle;
+  /** The question asked before a delete (section 9: deleting a unit or user removes users). */
+  deleteQuestion?: (record: AnyRecord) => string;
+  /** Default values of a new record. */
+  defaults?: Record<string, unknown>;
+  /** Fixed search conditions of this screen (e.g. unit administrators only). */
+  fixedQuery?: Record<string, unknown>;
+  /** Extra row actions written by hand beside the standard ones. */
+  rowActions?: (record: AnyRecord) => ReactNode;
+  /** Which label names a record in confirmations ("Delete <name>?"). */
+  nameOf?: (record: AnyRecord) => string;
+}

@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Helpers for the standard resource screens (list, add/edit dialog, confirmations). */
+
+export async function openAddDialog(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Thêm mới' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+/** Fills the dialog's fields by their labels (text inputs and passwords). */
+export async function fillFields(page: Page, values: Record<string, string>): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** Picks an option of a select in the dialog. */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+export async function saveDialog(page: Page): Promise<void> {
+  await page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByText('Lưu thành công')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+}
+
+/** The table row that shows `text`. */
+export function row(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+/** Answers the confirmation dialog that a status switch or delete opens. */
+export async function confirm(page: Page, question: string | RegExp, answer: string): Promise<void> {
+  const dialog = page.getByRole('dialog').filter({ hasText: question });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: answer }).click();
+}
