@@ -71,6 +71,9 @@ export default function PermissionMatrixPage() {
     setGranted({ roleId: roleId!, names: next });
   }
 
+  const featureNames = t('features', { returnObjects: true });
+  const featureLabel = (row: Row) => featureNames[row.key] ?? row.feature;
+
   const columns: TableColumnsType<Row> = [
     {
       title: t('module'),
@@ -79,7 +82,7 @@ export default function PermissionMatrixPage() {
       onCell: (row) => ({ rowSpan: row.moduleSpan }),
       render: (module: string) => <strong>{t(`modules.${module}` as 'modules.UNIT', { defaultValue: module })}</strong>,
     },
-    { title: t('feature'), key: 'feature', render: (_v, row) => t('features', { returnObjects: true })[row.key] ?? row.feature },
+    { title: t('feature'), key: 'feature', render: (_v, row) => featureLabel(row) },
     ...ACTIONS.map((action) => ({
       title: t(`actions.${action}`),
       key: action,
@@ -91,7 +94,7 @@ export default function PermissionMatrixPage() {
           <Checkbox
             checked={ticked.has(permission)}
             disabled={readOnly}
-            aria-label={`${permission}`}
+            aria-label={`${featureLabel(row)}: ${t(`actions.${action}`)}`}
             onChange={(event) => toggle(permission, event.target.checked)}
           />
         );
