@@ -48,3 +48,26 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ url?: string;
     },
   };
 }
+
+/**
+ * Fresh databases for one test file, dropped after each test: `open(kind)` gives a migrated-
+ * nothing database handle and a way to open more handles (instances) on the same database.
+ */
+export function disposableDatabases() {
+  const cleanups: (() => Promise<void>)[] = [];
+  return {
+    async create(kind: DatabaseKind) {
+      const target = await freshDatabase(kind);
+      cleanups.push(target.drop);
+      const open = async () => {
+        const handle = await target.open();
+        cleanups.push(() => handle.close());
+        return handle;
+      };
+      return { open };
+    },
+    async cleanup() {
+      while (cleanups.length) await cleanups.pop()!();
+    },
+  };
+}

@@ -1,28 +1,16 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@portal/contracts';
-import { DATABASE_KINDS, freshDatabase } from '../../test/databases.ts';
+import { DATABASE_KINDS, disposableDatabases } from '../../test/databases.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { categories, rolePermissions, roles, services, units, users } from '../db/schema/index.ts';
 import { loadProviderKeys } from '../identity/keys.ts';
 import { prepareDatabase } from './index.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function fresh(kind: (typeof DATABASE_KINDS)[number]) {
-  const target = await freshDatabase(kind);
-  cleanups.push(target.drop);
-  const open = async () => {
-    const handle = await target.open();
-    cleanups.push(() => handle.close());
-    return handle;
-  };
-  return { open };
-}
+const databases = disposableDatabases();
+afterEach(() => databases.cleanup());
+const fresh = databases.create;
 
 async function countOf(handle: DatabaseHandle, table: typeof users | typeof units | typeof services | typeof categories) {
   const [row] = await handle.db.select({ n: count() }).from(table);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOG_OBJECT, USER_STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
 import { emailField, optionalPhone, personName, usernameField } from '../schemas/fields.ts';
-import { passwordSchema } from '../schemas/password.ts';
+import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
 import { defineResource } from './define.ts';
 
 /** Platform staff: accounts of the portal itself, holding system roles. */
@@ -40,11 +40,7 @@ export const adminAccountSaveSchema = z
     allowExport: z.boolean().default(false),
     status: z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.lock)]).default(USER_STATUS.active),
   })
-  .refine((value) => !value.password || value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    error: 'password_mismatch',
-  })
-  .refine((value) => value.id || value.username, { path: ['username'], error: 'required' });
+  .superRefine(newAccountChecks);
 export type AdminAccountSave = z.input<typeof adminAccountSaveSchema>;
 
 export const adminAccountSearchSchema = pageRequestSchema.extend({

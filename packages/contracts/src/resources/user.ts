@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOG_OBJECT, USER_STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
 import { description, emailField, optionalPhone, optionalText, personName, usernameField } from '../schemas/fields.ts';
-import { passwordSchema } from '../schemas/password.ts';
+import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
 import { defineResource } from './define.ts';
 
 /** How a user's call-centre extension is provisioned. */
@@ -65,11 +65,7 @@ export const unitUserSaveSchema = z
     confirmPassword: z.string().nullish(),
     ...editable,
   })
-  .refine((value) => !value.password || value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    error: 'password_mismatch',
-  })
-  .refine((value) => value.id || value.username, { path: ['username'], error: 'required' });
+  .superRefine(newAccountChecks);
 export type UnitUserSave = z.input<typeof unitUserSaveSchema>;
 
 export const unitUserSearchSchema = pageRequestSchema.extend({

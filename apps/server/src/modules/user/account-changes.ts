@@ -54,6 +54,26 @@ export async function assignSystemRoles(tx: Transaction, userId: string, roleIds
   await tx.insert(userRoles).values(unique.map((roleId) => ({ userId, roleId })));
 }
 
+/** The person's own details, as stored: the full name is "last first", as Vietnamese names go. */
+export function personColumns(input: { email: string; firstName: string; lastName: string; mobile: string | null }) {
+  return {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    fullName: `${input.lastName} ${input.firstName}`.trim(),
+    mobile: input.mobile,
+  };
+}
+
+/** What every account record tells about its state. */
+export function accountState(user: Pick<typeof users.$inferSelect, 'lockedUntil' | 'lastLoginAt' | 'createdAt'>) {
+  return {
+    isLocked: user.lockedUntil !== null && user.lockedUntil > new Date(),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
 /** Administrators may not lock, delete or demote themselves. */
 export function refuseSelf(actorId: string, userId: string): void {
   if (actorId === userId) throw new AppError('account.update_failed');

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { assignSystemRoles, endSessions, refuseSelf, setAccountStatus } from './account-changes.ts';
+import { accountState, assignSystemRoles, endSessions, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
 
 /** Platform staff: accounts without a unit that sign in to the portal. */
 const staff = and(isNull(users.unitId), eq(users.isUserWebPortal, true));
@@ -31,9 +31,7 @@ function toRecord(row: { user: typeof users.$inferSelect; roleIds: string[]; rol
     allowExport: user.allowExport,
     isAdminIAM: user.isAdminIam,
     status: user.status,
-    isLocked: user.lockedUntil !== null && user.lockedUntil > new Date(),
-    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-    createdAt: user.createdAt.toISOString(),
+    ...accountState(user),
   };
 }
 
@@ -74,12 +72,8 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
       .insert(users)
       .values({
         username,
-        email: input.email,
+        ...personColumns(input),
         passwordHash: await hashPassword(password),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        fullName: `${input.lastName} ${input.firstName}`.trim(),
-        mobile: input.mobile,
         isUserWebPortal: true,
         allowExport: input.allowExport,
         status: input.status,
@@ -107,14 +101,7 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
     await assertAccountIsFree(tx, { username: existing.username, email: input.email }, existing.id);
     await tx
       .update(users)
-      .set({
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        fullName: `${input.lastName} ${input.firstName}`.trim(),
-        mobile: input.mobile,
-        allowExport: input.allowExport,
-      })
+      .set({ ...personColumns(input), allowExport: input.allowExport })
       .where(eq(users.id, existing.id));
     if (!sameRoles) {
       await assignSystemRoles(tx, existing.id, input.roleIds);

@@ -18,6 +18,7 @@ import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { scopeOf, unitForWrite } from '../../platform/resource/scope.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
+import { personColumns } from './account-changes.ts';
 import { findUnitUser, resetUnitUserPassword } from './unit-user-store.ts';
 
 const audit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit } as const;
@@ -43,14 +44,7 @@ export function registerUnitAdminRoutes(app: FastifyInstance, ctx: AppContext): 
           await assertAccountIsFree(tx, { username: admin.username, email: input.email }, admin.id);
           await tx
             .update(users)
-            .set({
-              email: input.email,
-              firstName: input.firstName,
-              lastName: input.lastName,
-              fullName: `${input.lastName} ${input.firstName}`.trim(),
-              mobile: input.mobile,
-              description: input.description,
-            })
+            .set({ ...personColumns(input), description: input.description })
             .where(eq(users.id, admin.id));
           return true;
         }),

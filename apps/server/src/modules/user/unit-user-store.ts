@@ -8,7 +8,7 @@ import type { Operation, ResourceStore } from '../../platform/resource/register.
 import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { assignUnitRole, endSessions, refuseSelf, setAccountStatus } from './account-changes.ts';
+import { accountState, assignUnitRole, endSessions, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
 
 const manager = aliasedTable(users, 'manager');
 
@@ -46,9 +46,7 @@ function toRecord({ user, unitName, reportToName, isAdmin }: Row): UnitUserRecor
     extensionNumber: user.extensionNumber,
     isAdmin,
     status: user.status,
-    isLocked: user.lockedUntil !== null && user.lockedUntil > new Date(),
-    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-    createdAt: user.createdAt.toISOString(),
+    ...accountState(user),
   };
 }
 
@@ -78,11 +76,22 @@ async function assertReportTo(tx: Transaction, reportToId: string | null, unitId
   }
 }
 
-function fullNameOf(input: { firstName: string; lastName: string }): string {
-  return `${input.lastName} ${input.firstName}`.trim();
-}
-
 type SaveInput = Parameters<NonNullable<ResourceStore<typeof unitUserResource>['update']>>[2];
+
+/** What add and edit both write: the person and their place in the unit. */
+function memberColumns(input: SaveInput) {
+  return {
+    ...personColumns(input),
+    description: input.description,
+    positionCode: input.positionCode,
+    departmentCode: input.departmentCode,
+    reportToId: input.reportToId,
+    groupCode: input.groupCode,
+    extensionOption: input.extensionOption,
+    extensionNumber: input.extensionNumber,
+    isUserUnit: !input.isAdmin,
+  };
+}
 
 async function sendNewAccount(tx: Transaction, op: Operation, unitId: string, username: string, email: string, password: string) {
   const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId));
@@ -130,21 +139,9 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
       .values({
         unitId,
         username,
-        email: input.email,
+        ...memberColumns(input),
         passwordHash: await hashPassword(password),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        fullName: fullNameOf(input),
-        mobile: input.mobile,
-        description: input.description,
-        positionCode: input.positionCode,
-        departmentCode: input.departmentCode,
-        reportToId: input.reportToId,
-        groupCode: input.groupCode,
-        extensionOption: input.extensionOption,
-        extensionNumber: input.extensionNumber,
         cucmPassword: input.cucmPassword,
-        isUserUnit: !input.isAdmin,
         status: input.status,
       })
       .returning({ id: users.id });
@@ -161,22 +158,7 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
     await assertReportTo(tx, input.reportToId, existing.unitId, existing.id);
     await tx
       .update(users)
-      .set({
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        fullName: fullNameOf(input),
-        mobile: input.mobile,
-        description: input.description,
-        positionCode: input.positionCode,
-        departmentCode: input.departmentCode,
-        reportToId: input.reportToId,
-        groupCode: input.groupCode,
-        extensionOption: input.extensionOption,
-        extensionNumber: input.extensionNumber,
-        ...(input.cucmPassword ? { cucmPassword: input.cucmPassword } : {}),
-        isUserUnit: !input.isAdmin,
-      })
+      .set({ ...memberColumns(input), ...(input.cucmPassword ? { cucmPassword: input.cucmPassword } : {}) })
       .where(eq(users.id, existing.id));
     if (input.isAdmin !== existing.isAdmin) await assignUnitRole(tx, existing.id, input.isAdmin);
     if (input.status !== existing.status) await setAccountStatus(tx, existing.id, input.status);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, freshDatabase } from '../../../test/databases.ts';
+import { DATABASE_KINDS, disposableDatabases } from '../../../test/databases.ts';
 import { prepareDatabase } from '../../bootstrap/index.ts';
 import { loadConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -38,19 +38,16 @@ async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; 
 }
 
 const silent = { warn() {}, error() {}, info() {}, debug() {}, fatal() {}, trace() {}, child() { return this; }, level: 'silent', silent() {} } as never;
+// Hooks run as a stack: mailers and SMTP servers stop first, then their databases go.
+const databases = disposableDatabases();
+afterEach(() => databases.cleanup());
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
 async function database(kind: (typeof DATABASE_KINDS)[number]): Promise<{ handle: DatabaseHandle; open: () => Promise<DatabaseHandle> }> {
-  const target = await freshDatabase(kind);
-  cleanups.push(target.drop);
-  const open = async () => {
-    const handle = await target.open();
-    cleanups.push(() => handle.close());
-    return handle;
-  };
+  const { open } = await databases.create(kind);
   const handle = await open();
   await prepareDatabase(handle, loadConfig({}));
   return { handle, open };

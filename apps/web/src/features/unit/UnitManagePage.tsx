@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { MailOutlined } from '@ant-design/icons';
-import { App, Button, Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATUS, unitResource, USER_COUNT_BANDS } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
-import { notifySuccess } from '../../shared/notify.ts';
+import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
@@ -14,27 +14,12 @@ import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/
 /** /enterprise/enterprise-manage: the units (businesses) of the platform. */
 export default function UnitManagePage() {
   const { t } = useTranslation('unit');
-  const { t: r } = useTranslation('resource');
-  const { modal } = App.useApp();
   const permissions = usePermissions();
   const statusText = useStatusText();
 
   const definition = useMemo((): ResourceScreenDefinition => {
     const type = (record: AnyRecord) => (record.isTrial ? <Tag color="orange">{t('type.trial')}</Tag> : <Tag color="blue">{t('type.official')}</Tag>);
     const bands = USER_COUNT_BANDS.map((band) => ({ value: band, label: band }));
-
-    function sendElearning(record: AnyRecord) {
-      modal.confirm({
-        title: t('sendElearning'),
-        content: t('sendElearningQuestion', { name: record.name }),
-        okText: r('save'),
-        cancelText: r('cancel'),
-        onOk: async () => {
-          await apiRequest('/Unit/SendMailElearning', { body: { id: record.id } });
-          notifySuccess(t('sent'));
-        },
-      });
-    }
 
     return {
       contract: unitResource,
@@ -102,12 +87,17 @@ export default function UnitManagePage() {
       deleteQuestion: (record) => t('deleteQuestion', { name: record.name }),
       rowActions: (record) =>
         permissions.has('UNIT_ENTERPRISE_SEND') && (
-          <Tooltip title={t('sendElearning')}>
-            <Button type="text" icon={<MailOutlined />} aria-label={`${t('sendElearning')} ${record.name as string}`} onClick={() => sendElearning(record)} />
-          </Tooltip>
+          <ConfirmedRowAction
+            icon={<MailOutlined />}
+            label={t('sendElearning')}
+            subject={String(record.name)}
+            question={t('sendElearningQuestion', { name: record.name })}
+            onConfirm={() => apiRequest('/Unit/SendMailElearning', { body: { id: record.id } })}
+            done={t('sent')}
+          />
         ),
     };
-  }, [t, r, modal, permissions, statusText]);
+  }, [t, permissions, statusText]);
 
   return <ResourceScreen definition={definition} />;
 }

@@ -6,6 +6,7 @@ import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { accountFormFields, userStatusOptions, userStatusToggle } from './user-fields.ts';
 import { useSystemRoleOptions } from './user-options.ts';
 
 const roleTags = (record: AnyRecord) => (record.roleNames as string[]).map((name) => <Tag key={name}>{name}</Tag>);
@@ -17,7 +18,7 @@ export default function AdminAccountPage() {
   const statusText = useStatusText();
 
   const definition = useMemo((): ResourceScreenDefinition => {
-    const statuses = [USER_STATUS.active, USER_STATUS.lock].map((value) => ({ value, label: statusText(value) }));
+    const statuses = userStatusOptions(statusText);
     const yesNo = (value: unknown) => (value ? r('yes') : r('no'));
     return {
       contract: adminAccountResource,
@@ -30,13 +31,7 @@ export default function AdminAccountPage() {
         { title: t('fields.allowExport'), key: 'allowExport', render: (_v, record) => yesNo(record.allowExport) },
       ],
       form: [
-        { name: 'username', label: t('fields.username'), input: 'text', readOnlyOnEdit: true },
-        { name: 'email', label: t('fields.email'), input: 'text' },
-        { name: 'password', label: t('fields.password'), input: 'password', only: 'create' },
-        { name: 'confirmPassword', label: t('fields.confirmPassword'), input: 'password', only: 'create' },
-        { name: 'lastName', label: t('fields.lastName'), input: 'text' },
-        { name: 'firstName', label: t('fields.firstName'), input: 'text' },
-        { name: 'mobile', label: t('fields.mobile'), input: 'text' },
+        ...accountFormFields(t),
         { name: 'status', label: t('fields.status'), input: 'select', options: statuses },
         { name: 'roleIds', label: t('fields.roles'), input: 'multiselect', options: useSystemRoleOptions, wide: true },
         { name: 'allowExport', label: t('fields.allowExport'), input: 'switch' },
@@ -56,11 +51,7 @@ export default function AdminAccountPage() {
         { label: t('fields.status'), render: (u) => statusText(u.status as number) },
         { label: t('fields.lastLogin'), render: (u) => formatDate(u.lastLoginAt as string | null, true) },
       ],
-      status: {
-        on: USER_STATUS.active,
-        off: USER_STATUS.lock,
-        question: (status, record) => t(status === USER_STATUS.lock ? 'statusQuestion.lock' : 'statusQuestion.unlock', { name: record.username }),
-      },
+      status: userStatusToggle(t),
       deleteQuestion: (record) => t('deleteQuestion', { name: record.username }),
       nameOf: (record) => String(record.username),
     };

@@ -1,56 +1,36 @@
 import { useMemo } from 'react';
 import { KeyOutlined, LockOutlined } from '@ant-design/icons';
-import { App, Button, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EXTENSION_OPTIONS, unitUserResource, USER_STATUS } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { useDepartmentOptions, usePositionOptions } from '../../api/lookups.ts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
-import { notifySuccess } from '../../shared/notify.ts';
+import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { accountFormFields, userStatusOptions, userStatusToggle } from './user-fields.ts';
 import { useReportToOptions, useUnitOptions } from './user-options.ts';
 import { userViewFields } from './user-view.tsx';
 
 /** /user/user-of-enterprise: a unit's users; platform staff see every unit's, a unit admin their own. */
 export default function UnitUserPage() {
   const { t } = useTranslation('user');
-  const { t: r } = useTranslation('resource');
-  const { modal } = App.useApp();
   const permissions = usePermissions();
   const platform = useProfile().data?.unitId === null;
   const statusText = useStatusText();
 
   const definition = useMemo((): ResourceScreenDefinition => {
-    const statuses = [USER_STATUS.active, USER_STATUS.lock].map((value) => ({ value, label: statusText(value) }));
+    const statuses = userStatusOptions(statusText);
     const extensions = (Object.keys(EXTENSION_OPTIONS) as (keyof typeof EXTENSION_OPTIONS)[]).map((name) => ({
       value: EXTENSION_OPTIONS[name],
       label: t(`extension.${name}`),
     }));
 
-    function resetPassword(record: AnyRecord) {
-      modal.confirm({
-        title: t('resetPassword'),
-        content: t('resetPasswordQuestion', { name: record.username }),
-        okText: r('save'),
-        cancelText: r('cancel'),
-        onOk: async () => {
-          await apiRequest('/User/ResetPasswordUser', { body: { id: record.id } });
-          notifySuccess(t('passwordReset'));
-        },
-      });
-    }
-
     const form: FormField[] = [
       ...(platform ? [{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, only: 'create', wide: true } as FormField] : []),
-      { name: 'username', label: t('fields.username'), input: 'text', readOnlyOnEdit: true },
-      { name: 'email', label: t('fields.email'), input: 'text' },
-      { name: 'password', label: t('fields.password'), input: 'password', only: 'create' },
-      { name: 'confirmPassword', label: t('fields.confirmPassword'), input: 'password', only: 'create' },
-      { name: 'lastName', label: t('fields.lastName'), input: 'text' },
-      { name: 'firstName', label: t('fields.firstName'), input: 'text' },
-      { name: 'mobile', label: t('fields.mobile'), input: 'text' },
+      ...accountFormFields(t),
       { name: 'positionCode', label: t('fields.position'), input: 'select', options: usePositionOptions },
       { name: 'departmentCode', label: t('fields.department'), input: 'select', options: useDepartmentOptions },
       { name: 'reportToId', label: t('fields.reportTo'), input: 'select', options: useReportToOptions },
@@ -94,21 +74,22 @@ export default function UnitUserPage() {
         { name: 'status', label: t('fields.status'), options: statuses },
       ],
       view: userViewFields(t, statusText),
-      status: {
-        on: USER_STATUS.active,
-        off: USER_STATUS.lock,
-        question: (status, record) => t(status === USER_STATUS.lock ? 'statusQuestion.lock' : 'statusQuestion.unlock', { name: record.username }),
-      },
+      status: userStatusToggle(t),
       deleteQuestion: (record) => t('deleteQuestion', { name: record.username }),
       nameOf: (record) => String(record.username),
       rowActions: (record) =>
         permissions.has('USER_USERUNIT_EDIT') && (
-          <Tooltip title={t('resetPassword')}>
-            <Button type="text" icon={<KeyOutlined />} aria-label={`${t('resetPassword')} ${record.username as string}`} onClick={() => resetPassword(record)} />
-          </Tooltip>
+          <ConfirmedRowAction
+            icon={<KeyOutlined />}
+            label={t('resetPassword')}
+            subject={String(record.username)}
+            question={t('resetPasswordQuestion', { name: record.username })}
+            onConfirm={() => apiRequest('/User/ResetPasswordUser', { body: { id: record.id } })}
+            done={t('passwordReset')}
+          />
         ),
     };
-  }, [t, r, modal, permissions, platform, statusText]);
+  }, [t, permissions, platform, statusText]);
 
   return <ResourceScreen definition={definition} />;
 }

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { App, Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../notify.ts';
+
+interface Props {
+  icon: ReactNode;
+  /** What the button does, e.g. "Reset password"; also its accessible name with `subject`. */
+  label: string;
+  subject: string;
+  question: string;
+  onConfirm: () => Promise<unknown>;
+  /** Toast once it is done. */
+  done: string;
+}
+
+/** A hand-written row action that asks before it acts (resource screens' `rowActions`). */
+export function ConfirmedRowAction({ icon, label, subject, question, onConfirm, done }: Props) {
+  const { t } = useTranslation('resource');
+  const { modal } = App.useApp();
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        icon={icon}
+        aria-label={`${label} ${subject}`}
+        onClick={() =>
+          modal.confirm({
+            title: label,
+            content: question,
+            okText: t('save'),
+            cancelText: t('cancel'),
+            onOk: async () => {
+              await onConfirm();
+              notifySuccess(done);
+            },
+          })
+        }
+      />
+    </Tooltip>
+  );
+}
