@@ -7,6 +7,8 @@ const role = 'Hỗ trợ khách hàng E2E';
 const staff = { username: 'support.e2e', email: 'support.e2e@example.com', password: 'Support#2026' };
 
 test('a system role granted through the matrix decides what a staff account sees and may do', async ({ page }) => {
+  // A whole journey through several sign-ins: give it three times the usual time.
+  test.slow();
   await test.step('the platform admin creates a role and grants it the unit list and the dashboard', async () => {
     await signIn(page, ADMIN, 'system/role-system');
     await openAddDialog(page);

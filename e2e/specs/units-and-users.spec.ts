@@ -14,6 +14,8 @@ const unit = {
 const member = { username: 'lan.binhminh', email: 'lan@binhminh.example.com', password: 'Lan#Pass2026' };
 
 test('a platform admin creates a unit; its admin adds, locks and unlocks a user; both show in the action log', async ({ page }) => {
+  // A whole journey through several sign-ins: give it three times the usual time.
+  test.slow();
   await test.step('the platform admin creates the unit with its administrator', async () => {
     await signIn(page, ADMIN, 'enterprise/enterprise-manage');
     await expect(page.getByText('Danh sách doanh nghiệp')).toBeVisible();
