@@ -12,8 +12,11 @@ import { assignSystemRoles, endSessions, refuseSelf, setAccountStatus } from './
 /** Platform staff: accounts without a unit that sign in to the portal. */
 const staff = and(isNull(users.unitId), eq(users.isUserWebPortal, true));
 
-const roleIds = sql<string[]>`coalesce((select array_agg(${userRoles.roleId}::text order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id}), '{}')`;
-const roleNames = sql<string[]>`coalesce((select array_agg(${roles.name} order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id}), '{}')`;
+// Qualified by hand: Drizzle leaves the columns of a single-table select unqualified, and inside
+// these subqueries a bare "id" would be the role's, not the account's.
+const accountId = sql`${users}.${sql.identifier('id')}`;
+const roleIds = sql<string[]>`coalesce((select array_agg(${userRoles.roleId}::text order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${accountId}), '{}')`;
+const roleNames = sql<string[]>`coalesce((select array_agg(${roles.name} order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${accountId}), '{}')`;
 
 function toRecord(row: { user: typeof users.$inferSelect; roleIds: string[]; roleNames: string[] }): AdminAccountRecord {
   const { user } = row;
