@@ -198,7 +198,8 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
         ok(
           await change(request, LOG_ACTION.delete, async (tx, op) => {
             const found = await existing(tx, request, request.params.id);
-            noteObject(op, store.describe(found));
+            // The row outlives the object: it keeps what was deleted.
+            noteObject(op, store.describe(found), found);
             await remove(tx, found, op);
             return true;
           }),
