@@ -4,9 +4,9 @@ import type { Queryable } from '../../db/client.ts';
 import { roles, userRoles } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
-const holders = sql<number>`cast((select count(*) from ${userRoles} where ${userRoles.roleId} = ${roles.id}) as integer)`;
+const holders = sql<number>`cast((select count(*) from ${userRoles} where ${userRoles.roleId} = ${outer('roles', 'id')}) as integer)`;
 
 const columns = {
   id: roles.id,

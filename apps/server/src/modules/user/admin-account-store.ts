@@ -5,18 +5,16 @@ import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
 import { assignSystemRoles, endSessions, refuseSelf, setAccountStatus } from './account-changes.ts';
 
 /** Platform staff: accounts without a unit that sign in to the portal. */
 const staff = and(isNull(users.unitId), eq(users.isUserWebPortal, true));
 
-// Qualified by hand: Drizzle leaves the columns of a single-table select unqualified, and inside
-// these subqueries a bare "id" would be the role's, not the account's.
-const accountId = sql`${users}.${sql.identifier('id')}`;
-const roleIds = sql<string[]>`coalesce((select array_agg(${userRoles.roleId}::text order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${accountId}), '{}')`;
-const roleNames = sql<string[]>`coalesce((select array_agg(${roles.name} order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${accountId}), '{}')`;
+const userId = outer('users', 'id');
+const roleIds = sql<string[]>`coalesce((select array_agg(${userRoles.roleId}::text order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId}), '{}')`;
+const roleNames = sql<string[]>`coalesce((select array_agg(${roles.name} order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId}), '{}')`;
 
 function toRecord(row: { user: typeof users.$inferSelect; roleIds: string[]; roleNames: string[] }): AdminAccountRecord {
   const { user } = row;
@@ -40,7 +38,7 @@ function toRecord(row: { user: typeof users.$inferSelect; roleIds: string[]; rol
 }
 
 function holdsRole(roleId: string): SQL {
-  return sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${roleId})`;
+  return sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.roleId} = ${roleId})`;
 }
 
 export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {

@@ -6,14 +6,14 @@ import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
 import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
 import { assignUnitRole, endSessions, refuseSelf, setAccountStatus } from './account-changes.ts';
 
 const manager = aliasedTable(users, 'manager');
 
 const isUnitAdmin = exists(
-  sql`(select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.code} = ${BUILT_IN_ROLES.unitAdmin})`,
+  sql`(select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${outer('users', 'id')} and ${roles.code} = ${BUILT_IN_ROLES.unitAdmin})`,
 );
 
 const columns = {

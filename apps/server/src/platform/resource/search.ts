@@ -32,6 +32,14 @@ export function allOf(...conditions: (SQL | undefined)[]): SQL | undefined {
   return present.length ? and(...present) : undefined;
 }
 
+/**
+ * A reference to an outer query's column from inside a correlated subquery. Drizzle leaves
+ * columns of a single-table query unqualified, where the subquery's own tables would shadow them.
+ */
+export function outer(table: string, column: string): SQL {
+  return sql`${sql.identifier(table)}.${sql.identifier(column)}`;
+}
+
 /** `count(*) over ()`: the total of matching rows, carried on every row of the page. */
 export const totalOver = sql<number>`cast(count(*) over () as integer)`;
 
