@@ -3,6 +3,7 @@ import { PERMISSION_NAMES, UNIT_ADMIN_PERMISSIONS, UNIT_USER_PERMISSIONS, type P
 import { DEMO_PASSWORD } from '../src/bootstrap/demo-data.ts';
 import { units, users } from '../src/db/schema/index.ts';
 import { bearer, signIn } from './oidc-client.ts';
+import { adminAccountSample, SAMPLE_PASSWORD, uniqueSuffix } from './samples.ts';
 import { TEST_ADMIN, type TestApp } from './test-app.ts';
 
 /** The demo units the access tests play in: A holds the objects, B is the neighbour. */
@@ -74,4 +75,17 @@ export async function signInActors(t: TestApp): Promise<Record<ActorKey, TestAct
     unitAdminB: await signInActor(t, 'unitAdminB'),
     platformAdmin: await signInActor(t, 'platformAdmin'),
   };
+}
+
+/**
+ * A new platform staff account holding `roleIds`, signed in. Made by the platform
+ * administrator through the admin-account calls, like a real one.
+ */
+export async function signInNewStaff(t: TestApp, platformAdmin: Record<string, string>, roleIds: string[], options: { allowExport?: boolean } = {}) {
+  const n = uniqueSuffix();
+  const account = { ...adminAccountSample.create({ unitId: '', platformRoleId: '' }, n), roleIds, allowExport: options.allowExport ?? false, password: SAMPLE_PASSWORD, confirmPassword: SAMPLE_PASSWORD };
+  const created = await t.app.inject({ method: 'POST', url: '/api/User/AddUpdateUserWebPortal', headers: platformAdmin, payload: account });
+  if (!created.json().success) throw new Error(`creating staff: ${created.body}`);
+  const tokens = await signIn(t.app, { username: account.username!, password: SAMPLE_PASSWORD });
+  return { id: created.json().data.id as string, username: account.username!, headers: bearer(tokens.access_token), tokens };
 }
