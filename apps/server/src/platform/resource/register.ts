@@ -138,6 +138,8 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
     if (!create) throw new AppError('request.not_found');
     return change(request, LOG_ACTION.add, async (tx, op) => {
       if (permission) requirePermission(request.actor, permission);
+      // Said before the object exists, so that a refused add still records what was tried.
+      op.note({ content: describeInput(input) });
       const described = await create(tx, input as Out<NonNullable<C['create']>>, op);
       noteObject(op, described, input);
       return { id: described.id };
