@@ -132,12 +132,13 @@ describe.each(DATABASE_KINDS)('admin accounts on %s', (kind) => {
     expect(await record(staff.id)).toMatchObject({ roleNames: ['Super admin'], mobile: account.mobile });
   });
 
-  it('deletes an account and its sessions, but not oneself nor the first platform administrator', async () => {
+  it('deletes an account and its sessions, but never locks or deletes oneself nor deletes the first platform administrator', async () => {
     const superStaff = await signInNewStaff(t, adminHeaders, [roleId[BUILT_IN_ROLES.superAdmin]!]);
     const other = apiAs(t, superStaff.headers);
     const first = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, TEST_ADMIN.username)))[0]!.id;
     expect((await other.delete(`/api/User/DeleteUserWebPortal/${first}`)).json()).toMatchObject({ success: false, errorCode: 7 });
     expect((await other.delete(`/api/User/DeleteUserWebPortal/${superStaff.id}`)).json()).toMatchObject({ success: false, errorCode: 5 });
+    expect((await other.post('/api/User/UpdateStatusUserWebPortal', { id: superStaff.id, status: 5 })).json()).toMatchObject({ success: false, errorCode: 5 });
     expect((await admin.delete(`/api/User/DeleteUserWebPortal/${first}`)).json()).toMatchObject({ success: false, errorCode: 5 });
     expect(await record(first)).toMatchObject({ isAdminIAM: true, status: 1 });
 
