@@ -54,6 +54,14 @@ describe.each(DATABASE_KINDS)('tenant isolation on %s', (kind) => {
       expect((await row(record.id))!.reportToId).toBe(record.reportToId);
     });
 
+    it("cannot delete A's user by putting one of B's in the body beside the path", async () => {
+      const ofB = (await call(actors.unitAdminB, 'POST', '/api/User/AddUpdateUser', unitUserSample.create({ ...fixtures.context, unitId: unitB }))).json().data.id;
+      const response = await t.app.inject({ method: 'DELETE', url: `/api/User/DeleteUser/${userOfA.id}`, headers: actors.unitAdminB.headers, payload: { id: ofB } });
+      expect(response.statusCode).toBe(404);
+      expect(await row(userOfA.id)).toBeDefined();
+      expect(await row(ofB)).toBeDefined();
+    });
+
     it("gets none of unit A's rows from lists filtered by unit A", async () => {
       const people = await call(actors.unitAdminB, 'POST', '/api/User/SearchUserAdminUnitPage', { pageIndex: 1, pageSize: 200, unitId: unitA });
       expect(people.json().data).toEqual({ records: [], totalRecord: 0 });
