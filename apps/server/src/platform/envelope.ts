@@ -21,10 +21,13 @@ export function failureBody(error: AppError, language: Language): FailureEnvelop
 
 function fieldErrorsOf(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
-  return error.validation.map((issue) => {
+  return error.validation.flatMap((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = [error.validationContext, path].filter(Boolean).join('.');
-    return { field, message: issue.message ?? 'invalid' };
+    // An unknown field is the offending one, not the object that holds it.
+    const unknown = issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys) ? (issue.params.keys as string[]) : [];
+    if (unknown.length) return unknown.map((key) => ({ field: `${field}.${key}`, message: issue.message ?? 'invalid' }));
+    return [{ field, message: issue.message ?? 'invalid' }];
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_OBJECT, USER_STATUS } from '../constants.ts';
+import { LIMITS, LOG_OBJECT, USER_STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
 import { emailField, optionalPhone, personName, usernameField } from '../schemas/fields.ts';
 import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
@@ -30,7 +30,7 @@ export const adminAccountSaveSchema = z
     id: z.uuid().nullish(),
     username: usernameField.optional(),
     password: passwordSchema.nullish(),
-    confirmPassword: z.string().nullish(),
+    confirmPassword: z.string().max(LIMITS.passwordMax).nullish(),
     email: emailField,
     firstName: personName,
     lastName: personName,

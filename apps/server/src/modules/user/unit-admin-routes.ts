@@ -77,7 +77,7 @@ export function registerUnitAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       schema: { tags: ['UnitUser'], querystring: reportToQuerySchema, response: { 200: envelopeSchema(z.array(reportToOptionSchema)) } },
     },
     async (request) => {
-      const unitId = unitForWrite(scopeOf(request.actor), request.query.unitId);
+      const unitId = unitForWrite(scopeOf(request.actor), request.query.unitId, 'querystring.unitId');
       const rows = await ctx.db
         .select({ id: users.id, fullName: users.fullName, username: users.username })
         .from(users)

@@ -138,6 +138,8 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
     if (!create) throw new AppError('request.not_found');
     return change(request, LOG_ACTION.add, async (tx, op) => {
       if (permission) requirePermission(request.actor, permission);
+      // Said before the object exists, so that a refused add still records what was tried.
+      op.note({ content: describeInput(input) });
       const described = await create(tx, input as Out<NonNullable<C['create']>>, op);
       noteObject(op, described, input);
       return { id: described.id };
@@ -198,7 +200,8 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
         ok(
           await change(request, LOG_ACTION.delete, async (tx, op) => {
             const found = await existing(tx, request, request.params.id);
-            noteObject(op, store.describe(found));
+            // The row outlives the object: it keeps what was deleted.
+            noteObject(op, store.describe(found), found);
             await remove(tx, found, op);
             return true;
           }),

@@ -21,8 +21,8 @@ export function withinScope(unitColumn: Column, scope: Scope): SQL | undefined {
  * The unit a new unit-scoped object goes to: always the caller's own unit; platform staff
  * must name one. Whatever unit a unit's user sends is ignored.
  */
-export function unitForWrite(scope: Scope, requested: string | null | undefined): string {
+export function unitForWrite(scope: Scope, requested: string | null | undefined, field = 'body.unitId'): string {
   if (scope.unitId !== null) return scope.unitId;
-  if (!requested) throw new AppError('request.bad_request', { errors: [{ field: 'body.unitId', message: 'required' }] });
+  if (!requested) throw new AppError('request.bad_request', { errors: [{ field, message: 'required' }] });
   return requested;
 }

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_ROLES, isUnitLevelPermission, type Language } from '@portal/contracts';
+import { signInActors, signInNewStaff, type ActorKey, type TestActor } from '../../../test/actors.ts';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { contractOf } from '../../../test/resource-fixtures.ts';
+import { issueRoutes, routeKey } from '../../../test/route-calls.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { layoutProblems, readReport } from '../../../test/xlsx.ts';
+import { roles, users } from '../../db/schema/index.ts';
+
+/** Every resource list of the issue exports to .xlsx the same way: generated from the route table. */
+describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
+  const t: TestApp = await startTestApp(kind);
+  afterAll(() => t.close());
+  const searches = issueRoutes(t.app.routeTable).filter((route) => route.resource?.operation === 'search');
+  let actors: Record<ActorKey, TestActor>;
+  /** Platform staff with every permission but not the export option. */
+  let staffWithoutExport: Record<string, string>;
+
+  const post = (url: string, headers: Record<string, string>, body: object, language: Language = 'vi') =>
+    t.app.inject({ method: 'POST', url, headers: { ...headers, 'accept-language': language }, payload: body });
+  const search = (url: string, headers: Record<string, string>, body: object, language: Language = 'vi') =>
+    post(url, headers, { pageIndex: 1, pageSize: 20, ...body }, language);
+
+  beforeAll(async () => {
+    actors = await signInActors(t);
+    const [superAdmin] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.code, BUILT_IN_ROLES.superAdmin));
+    staffWithoutExport = (await signInNewStaff(t, actors.platformAdmin.headers, [superAdmin!.id])).headers;
+    // More than one row in every list: a second system role, logged changes in units A and B.
+    const admin = actors.platformAdmin.headers;
+    await post('/api/Role/AddUpdateRole', admin, { name: 'Xuất dữ liệu', description: 'Export' });
+    for (const username of ['chi.minhphat', 'chi.saoviet']) {
+      const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      await post('/api/User/UpdateStatusUser', admin, { id: user!.id, status: 1 });
+    }
+  });
+
+  it('finds the resource lists to export', () => {
+    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Role', 'Unit', 'UnitUser']);
+  });
+
+  for (const route of searches) {
+    const contract = contractOf(route.resource!.name);
+
+    it(`${routeKey(route)} exports every matching row on sheet "Report", in the caller's language`, async () => {
+      const admin = actors.platformAdmin.headers;
+      const { totalRecord } = (await search(route.url, admin, { pageSize: 1 })).json().data;
+      expect(totalRecord).toBeGreaterThan(1);
+      for (const language of ['vi', 'en'] as const) {
+        const response = await search(route.url, admin, { pageSize: 1, isExport: true }, language);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        expect(response.headers['content-disposition']).toBe(`attachment; filename="${contract.name}.xlsx"`);
+        const report = await readReport(response);
+        expect(layoutProblems(report, contract.exportColumns, language)).toEqual([]);
+        expect(report.rows).toHaveLength(totalRecord);
+      }
+    });
+
+    it(`${routeKey(route)} refuses the export with 403 to a lister without the export option`, async () => {
+      const lister = isUnitLevelPermission(contract.permissions.search) ? actors.unitAdminA.headers : staffWithoutExport;
+      expect((await search(route.url, lister, {})).statusCode).toBe(200);
+      const refused = await search(route.url, lister, { isExport: true });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ success: false, errorCode: 9403 });
+    });
+  }
+
+  it("exports a unit administrator's own unit only", async () => {
+    // The export option of a unit's user has no screen yet: it is set in the database.
+    await t.database.db.update(users).set({ allowExport: true }).where(eq(users.id, actors.unitAdminA.userId!));
+    for (const route of searches.filter((r) => isUnitLevelPermission(contractOf(r.resource!.name).permissions.search))) {
+      const { exportColumns } = contractOf(route.resource!.name);
+      const unitColumn = exportColumns.findIndex((column) => column.key === 'unitName');
+      const { totalRecord } = (await search(route.url, actors.unitAdminA.headers, {})).json().data;
+      const report = await readReport(await search(route.url, actors.unitAdminA.headers, { isExport: true }));
+      expect(report.rows, routeKey(route)).toHaveLength(totalRecord);
+      expect(new Set(report.rows.map((row) => row[unitColumn])), routeKey(route)).toEqual(new Set(['Công ty TNHH Minh Phát']));
+    }
+  });
+});

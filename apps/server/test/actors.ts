@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { PERMISSION_NAMES, UNIT_ADMIN_PERMISSIONS, UNIT_USER_PERMISSIONS, type PermissionName } from '@portal/contracts';
+import { DEMO_PASSWORD } from '../src/bootstrap/demo-data.ts';
+import { units, users } from '../src/db/schema/index.ts';
+import { bearer, signIn } from './oidc-client.ts';
+import { adminAccountSample, SAMPLE_PASSWORD, uniqueSuffix } from './samples.ts';
+import { TEST_ADMIN, type TestApp } from './test-app.ts';
+
+/** The demo units the access tests play in: A holds the objects, B is the neighbour. */
+export const UNIT_A = 'minhphat';
+export const UNIT_B = 'saoviet';
+
+/** The callers of the access tests, in the order the matrix shows them. */
+export const ACTOR_KEYS = ['anonymous', 'unitUserA', 'unitAdminA', 'unitAdminB', 'platformAdmin'] as const;
+export type ActorKey = (typeof ACTOR_KEYS)[number];
+
+export const ACTOR_LABELS: Record<ActorKey, string> = {
+  anonymous: 'anonymous',
+  unitUserA: 'user of unit A',
+  unitAdminA: 'admin of unit A',
+  unitAdminB: 'admin of unit B',
+  platformAdmin: 'platform admin',
+};
+
+export interface TestActor {
+  key: ActorKey;
+  label: string;
+  /** null for the anonymous caller. */
+  userId: string | null;
+  username: string | null;
+  /** The caller's unit; null for platform staff (and nobody). */
+  unitId: string | null;
+  headers: Record<string, string>;
+  /** What the built-in roles grant this caller, from the catalogue (not from the server). */
+  permissions: ReadonlySet<PermissionName>;
+}
+
+const ACCOUNTS = {
+  unitUserA: { username: `binh.${UNIT_A}`, password: DEMO_PASSWORD, permissions: UNIT_USER_PERMISSIONS },
+  unitAdminA: { username: `admin.${UNIT_A}`, password: DEMO_PASSWORD, permissions: UNIT_ADMIN_PERMISSIONS },
+  unitAdminB: { username: `admin.${UNIT_B}`, password: DEMO_PASSWORD, permissions: UNIT_ADMIN_PERMISSIONS },
+  platformAdmin: { username: TEST_ADMIN.username, password: TEST_ADMIN.password, permissions: PERMISSION_NAMES },
+} as const;
+
+/** The id of a demo unit, by its tenant id. */
+export async function unitIdOf(t: TestApp, tenantId: string): Promise<string> {
+  const [unit] = await t.database.db.select({ id: units.id }).from(units).where(eq(units.tenantId, tenantId));
+  if (!unit) throw new Error(`no unit ${tenantId}`);
+  return unit.id;
+}
+
+/** Signs in one account through the real OIDC flow and answers it as an actor. */
+export async function signInActor(t: TestApp, key: Exclude<ActorKey, 'anonymous'>): Promise<TestActor> {
+  const account = ACCOUNTS[key];
+  const tokens = await signIn(t.app, account);
+  const [user] = await t.database.db.select({ id: users.id, unitId: users.unitId }).from(users).where(eq(users.username, account.username));
+  return {
+    key,
+    label: ACTOR_LABELS[key],
+    userId: user!.id,
+    username: account.username,
+    unitId: user!.unitId,
+    headers: bearer(tokens.access_token),
+    permissions: new Set(account.permissions),
+  };
+}
+
+/** Every caller of the matrix, each signed in once. */
+export async function signInActors(t: TestApp): Promise<Record<ActorKey, TestActor>> {
+  const anonymous: TestActor = { key: 'anonymous', label: ACTOR_LABELS.anonymous, userId: null, username: null, unitId: null, headers: {}, permissions: new Set() };
+  return {
+    anonymous,
+    unitUserA: await signInActor(t, 'unitUserA'),
+    unitAdminA: await signInActor(t, 'unitAdminA'),
+    unitAdminB: await signInActor(t, 'unitAdminB'),
+    platformAdmin: await signInActor(t, 'platformAdmin'),
+  };
+}
+
+/**
+ * A new platform staff account holding `roleIds`, signed in. Made by the platform
+ * administrator through the admin-account calls, like a real one.
+ */
+export async function signInNewStaff(t: TestApp, platformAdmin: Record<string, string>, roleIds: string[], options: { allowExport?: boolean } = {}) {
+  const n = uniqueSuffix();
+  const account = { ...adminAccountSample.create({ unitId: '', platformRoleId: '' }, n), roleIds, allowExport: options.allowExport ?? false, password: SAMPLE_PASSWORD, confirmPassword: SAMPLE_PASSWORD };
+  const created = await t.app.inject({ method: 'POST', url: '/api/User/AddUpdateUserWebPortal', headers: platformAdmin, payload: account });
+  if (!created.json().success) throw new Error(`creating staff: ${created.body}`);
+  const tokens = await signIn(t.app, { username: account.username!, password: SAMPLE_PASSWORD });
+  return { id: created.json().data.id as string, username: account.username!, headers: bearer(tokens.access_token), tokens };
+}

@@ -1,0 +1,146 @@
+import type { InjectOptions } from 'fastify';
+import { LOG_ACTION, LOG_OBJECT, type PermissionName, type ResourceOperation } from '@portal/contracts';
+import type { RouteEntry } from '../src/platform/access.ts';
+import { contractOf, CONTRACTS, type ResourceFixtures, type Target } from './resource-fixtures.ts';
+import { sampleFor } from './samples.ts';
+
+/**
+ * Request builders for every route of the access tests: generic ones from a resource route's
+ * operation, and a small table for the hand-written routes. A route under one of the issue's
+ * prefixes without a builder fails the tests that walk the route table.
+ */
+
+/** The paths the issue's routes live under. */
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/'];
+
+export function issueRoutes(routeTable: readonly RouteEntry[]): RouteEntry[] {
+  return routeTable.filter((route) => ISSUE_ROUTE_PREFIXES.some((prefix) => route.url.startsWith(prefix)));
+}
+
+export const routeKey = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method} ${route.url}`;
+
+/** One request, before it is given to a caller: path parameters, query and body apart. */
+export interface ApiCall {
+  method: string;
+  /** The route's URL with `:name` placeholders. */
+  url: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/**
+ * list: answers rows (only the caller's unit's); read: answers one object; write: changes one
+ * object; create: adds one; own: about the caller themselves.
+ */
+export type CallKind = 'list' | 'read' | 'write' | 'create' | 'own';
+
+export interface RouteCall {
+  kind: CallKind;
+  /** The permission the call needs beyond the route's access (a combined add/update route). */
+  needs?: PermissionName;
+  /** The action-log row the call writes, when it is audited. */
+  audit?: { object: number; action: number };
+  /** The object the call is about; a write gets a fresh one, so each call can change it. */
+  target?: (fixtures: ResourceFixtures) => Promise<Target>;
+  build: (fixtures: ResourceFixtures, target: Target | undefined) => ApiCall;
+}
+
+const ACTION_OF: Partial<Record<ResourceOperation, number>> = {
+  create: LOG_ACTION.add,
+  update: LOG_ACTION.edit,
+  save: LOG_ACTION.edit,
+  delete: LOG_ACTION.delete,
+  status: LOG_ACTION.changeStatus,
+};
+
+/** The standard calls of a resource, built from its contract and its sample factory. */
+function resourceCall(route: RouteEntry, resource: string, operation: ResourceOperation): RouteCall {
+  const contract = contractOf(resource);
+  const base = { method: route.method, url: route.url };
+  const action = ACTION_OF[operation];
+  const audit = action === undefined || contract.logObject === undefined ? undefined : { object: contract.logObject, action };
+  const sample = () => {
+    const factory = sampleFor(resource);
+    if (!factory) throw new Error(`no sample factory for resource ${resource}: add one to test/samples.ts`);
+    return factory;
+  };
+  const withId = (target: Target | undefined) => ({ ...base, params: { id: target!.id } });
+  switch (operation) {
+    case 'search':
+      return { kind: 'list', build: () => ({ ...base, body: { pageIndex: 1, pageSize: 20 } }) };
+    case 'get':
+      return { kind: 'read', target: (f) => f.stable(resource), build: (_f, target) => withId(target) };
+    case 'delete':
+      return { kind: 'write', audit, target: (f) => f.fresh(resource), build: (_f, target) => withId(target) };
+    case 'status':
+      return {
+        kind: 'write',
+        audit,
+        target: (f) => f.fresh(resource),
+        build: (_f, target) => ({ ...base, body: { id: target!.id, status: contract.statuses.find((status) => status !== target!.record.status) } }),
+      };
+    case 'create':
+      return { kind: 'create', audit, build: (f) => ({ ...base, body: sample().create(f.context) }) };
+    case 'update':
+    case 'save':
+      // A combined add/update route is called to edit: the object is unit A's.
+      return {
+        kind: 'write',
+        audit,
+        ...(operation === 'save' && contract.permissions.update ? { needs: contract.permissions.update } : {}),
+        target: (f) => f.fresh(resource),
+        build: (_f, target) => ({ ...base, body: sample().update(target!.record) }),
+      };
+  }
+}
+
+const userByUnitEdit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit };
+
+/** The hand-written routes, by method and URL. */
+const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: ResourceFixtures, target: Target | undefined) => Omit<ApiCall, 'method' | 'url'> }> = {
+  'POST /api/Unit/SendMailElearning': { kind: 'write', target: (f) => f.stable('Unit'), build: (_f, target) => ({ body: { id: target!.id } }) },
+  'GET /api/Role/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('Role'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
+  'POST /api/Role/SavePermissions': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.systemPermission, action: LOG_ACTION.edit },
+    target: (f) => f.fresh('Role'),
+    build: (_f, target) => ({ body: { roleId: target!.id, permissions: ['LOG_ACTION_LIST', 'LOG_ACTION_VIEW'] } }),
+  },
+  'POST /api/User/UpdateUserAdminUnit': {
+    kind: 'write',
+    audit: userByUnitEdit,
+    target: (f) => f.fresh('UnitUser', { isAdmin: true }),
+    build: (_f, target) => {
+      const record = target!.record;
+      return { body: { id: target!.id, email: record.email, firstName: `${String(record.firstName)} edited`, lastName: record.lastName, mobile: record.mobile } };
+    },
+  },
+  'POST /api/User/ResetPasswordUser': { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('UnitUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
+  'GET /api/User/GetListReportTo': { kind: 'list', build: (f) => ({ query: { unitId: f.context.unitId } }) },
+  'GET /api/User/GetUserProfileCurrent': { kind: 'own', build: () => ({}) },
+  'GET /api/User/GetListMenus': { kind: 'own', build: () => ({}) },
+  'GET /api/Category/GetByParentCode/:code': { kind: 'list', build: () => ({ params: { code: 'POSITION' } }) },
+  'POST /api/Channel/SearchChannelPage': { kind: 'list', build: () => ({ body: { pageIndex: 1, pageSize: 20, status: [1] } }) },
+  'GET /api/ChannelPackage/GetAllActive': { kind: 'list', build: () => ({}) },
+};
+
+/** How to call a route, or undefined when nobody wrote a builder for it yet. */
+export function routeCallFor(route: RouteEntry): RouteCall | undefined {
+  if (route.resource) return CONTRACTS[route.resource.name] ? resourceCall(route, route.resource.name, route.resource.operation) : undefined;
+  const entry = HAND_WRITTEN[routeKey(route)];
+  if (!entry) return undefined;
+  return { ...entry, build: (f, target) => ({ method: route.method, url: route.url, ...entry.build(f, target) }) };
+}
+
+/** The call as `app.inject` options, from a caller with `headers`. */
+export function injectOptions(call: ApiCall, headers: Record<string, string>): InjectOptions {
+  const path = call.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(call.params?.[name] ?? `:${name}`));
+  return {
+    method: call.method as InjectOptions['method'],
+    url: path,
+    headers,
+    ...(call.query ? { query: call.query } : {}),
+    ...(call.body === undefined ? {} : { payload: call.body as InjectOptions['payload'] }),
+  };
+}
