@@ -14,7 +14,7 @@ export function createTokenVerifier(options: { issuer: string; audience: string;
         algorithms: ['RS256'],
       });
       if (!payload.sub || payload.iat === undefined) return undefined;
-      return { subject: payload.sub, issuedAt: payload.iat };
+      return { subject: payload.sub, issuedAt: payload.iat, grantId: typeof payload.gid === 'string' ? payload.gid : undefined };
     } catch {
       return undefined;
     }

@@ -14,7 +14,14 @@ export interface RouteEntry {
 }
 
 /** Checks an access token and says whose it is; undefined when it is not valid. */
-export type TokenVerifier = (token: string) => Promise<{ subject: string; issuedAt: number } | undefined>;
+export type TokenVerifier = (token: string) => Promise<AccessTokenClaims | undefined>;
+
+export interface AccessTokenClaims {
+  subject: string;
+  issuedAt: number;
+  /** The provider grant the token belongs to: one per signed-in browser and client. */
+  grantId: string | undefined;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,6 +32,8 @@ declare module 'fastify' {
     actor: Actor;
     /** The caller with their user and unit rows, as loaded for `actor`. */
     actorRecord: ActorRecord;
+    /** The verified access token of the caller; only on routes whose access is not 'public'. */
+    tokenClaims: AccessTokenClaims;
   }
   interface FastifyInstance {
     /** Every API route with the access it declared (the permission matrix is built from it). */
@@ -51,6 +60,14 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
   app.decorate('routeTable', routeTable);
   // Resolved actors, by request; a request that never authenticated has none.
   const resolved = new WeakMap<FastifyRequest, ActorRecord>();
+  const tokens = new WeakMap<FastifyRequest, AccessTokenClaims>();
+  app.decorateRequest('tokenClaims', {
+    getter(this: FastifyRequest) {
+      const claims = tokens.get(this);
+      if (!claims) throw new Error(`no token on ${this.method} ${this.url}: the route's access is 'public'`);
+      return claims;
+    },
+  });
   app.decorateRequest('actorRecord', {
     getter(this: FastifyRequest) {
       const record = resolved.get(this);
@@ -73,6 +90,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     const validAfter = record.user.tokensValidAfter;
     if (validAfter && claims.issuedAt * 1000 < validAfter.getTime()) throw unauthorized();
     resolved.set(request, record);
+    tokens.set(request, claims);
     if (access !== 'signed-in' && !record.actor.permissions.has(access)) throw forbidden();
   }
 

@@ -8,9 +8,20 @@ export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])
 
 export const passwordSchema = z
   .string()
-  .min(LIMITS.passwordMin)
-  .max(LIMITS.passwordMax)
+  .min(LIMITS.passwordMin, { error: 'password_invalid' })
+  .max(LIMITS.passwordMax, { error: 'too_long' })
   .regex(PASSWORD_PATTERN, { error: 'password_invalid' });
+
+/** Change password (section 5): spaces are stripped before the policy applies. */
+export const strippedPasswordSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, { error: 'required' }).pipe(passwordSchema));
+
+/** The confirmation must repeat the new password exactly. */
+export function passwordsMatch(password: string | undefined, confirmation: string | undefined): boolean {
+  return (password ?? '') === (confirmation ?? '');
+}
 
 export function isStrongPassword(value: string): boolean {
   return passwordSchema.safeParse(value).success;

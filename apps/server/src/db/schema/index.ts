@@ -6,3 +6,4 @@ export * from './activity.ts';
 export * from './oidc.ts';
 export * from './system.ts';
 export * from './mail.ts';
+export * from './identity.ts';

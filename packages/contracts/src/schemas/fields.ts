@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { LIMITS, VERIFICATION } from '../constants.ts';
+
+/**
+ * Field rules shared by the server's request schemas and the SPA's forms. Each refusal
+ * carries a message key (`required`, `too_long` …) that the SPA turns into the phrase of
+ * section 5 in the user's language; the server answers 400 naming the field.
+ */
+export const FIELD_ERROR_KEYS = [
+  'required',
+  'too_long',
+  'email_invalid',
+  'digits_only',
+  'password_invalid',
+  'password_mismatch',
+  'code_required',
+  'code_invalid',
+  'otp_required',
+  'agreement_required',
+  'username_invalid',
+  'invalid',
+] as const;
+export type FieldErrorKey = (typeof FIELD_ERROR_KEYS)[number];
+
+/** Section 5's e-mail pattern: something@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function requiredText(max: number) {
+  return z.string().trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
+}
+
+export function optionalText(max: number) {
+  return z.string().trim().max(max, { error: 'too_long' }).nullish();
+}
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .max(255, { error: 'too_long' })
+  .regex(EMAIL_PATTERN, { error: 'email_invalid' });
+
+export const mobileSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .max(LIMITS.phoneMax, { error: 'too_long' })
+  .regex(/^\d+$/, { error: 'digits_only' });
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .max(64, { error: 'too_long' })
+  .regex(/^[A-Za-z0-9._-]{3,}$/, { error: 'username_invalid' });
+
+const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION.codeLength}}$`);
+
+/** A 6-digit code sent by e-mail ("Verification code cannot be empty"; all 6 digits needed). */
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'code_required' })
+  .regex(CODE_PATTERN, { error: 'code_invalid' });
+
+/** The sign-up OTP: the same code, with the sign-up screen's own "OTP is required". */
+export const otpSchema = z.string().trim().min(1, { error: 'otp_required' }).regex(CODE_PATTERN, { error: 'code_invalid' });
