@@ -100,10 +100,11 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       const pending = await pendingPayload<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
       if (!pending) throw new AppError('verification.failed');
       if (!(await hitRateLimit(db, `two-factor-signin:${pending.userId}`, TWO_FACTOR_CHECKS))) throw new AppError('request.too_many');
-      if ('code' in request.body) {
-        await consumeCode(db, CODE_PURPOSES.twoFactorSignin, uid, request.body.code);
+      const { code, recoveryCode = '' } = request.body;
+      if (code !== undefined) {
+        await consumeCode(db, CODE_PURPOSES.twoFactorSignin, uid, code);
       } else {
-        if (!(await useRecoveryCode(db, pending.userId, request.body.recoveryCode))) throw new AppError('verification.failed');
+        if (!(await useRecoveryCode(db, pending.userId, recoveryCode))) throw new AppError('verification.failed');
         // The e-mailed code of this sign-in must not be usable afterwards.
         await db
           .delete(verificationCodes)

@@ -19,9 +19,7 @@ export async function setPassword(
   options: { keepGrantId?: string | undefined; language: Language },
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  // Whole seconds: access tokens carry their issue time in seconds, and the token the kept
-  // browser renews right after this must not be refused.
-  const tokensValidAfter = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const tokensValidAfter = new Date();
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, tokensValidAfter }).where(eq(users.id, user.id));
     await deps.mailer.send(tx, {

@@ -120,8 +120,8 @@ export async function purgeExpiredCodes(db: Queryable): Promise<void> {
   await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, new Date(Date.now() - 24 * 60 * 60 * 1000)));
 }
 
-/** "nguyen.an@example.com" → "ng*****@example.com": enough to recognise, not to harvest. */
+/** "nguyen.an@example.com" → "ng*****@example.com": enough to recognise, not to harvest (nor the name's length). */
 export function maskEmail(email: string): string {
   const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 2)}${'*'.repeat(Math.max(3, name.length - 2))}@${domain}`;
+  return `${name.slice(0, 2)}*****@${domain}`;
 }

@@ -18,7 +18,8 @@ export type TokenVerifier = (token: string) => Promise<AccessTokenClaims | undef
 
 export interface AccessTokenClaims {
   subject: string;
-  issuedAt: number;
+  /** When the token was issued, in milliseconds. */
+  issuedAtMs: number;
   /** The provider grant the token belongs to: one per signed-in browser and client. */
   grantId: string | undefined;
 }
@@ -44,6 +45,15 @@ declare module 'fastify' {
 
 /** Where the OpenAPI document and its viewer live; readable by anyone. */
 export const API_DOCS_PATH = '/api/docs';
+
+/**
+ * A verified token still speaks for its user while the user is active and the token was issued
+ * after the user's tokens_valid_after (password change or reset).
+ */
+export function isTokenStillValid(record: ActorRecord, claims: AccessTokenClaims): boolean {
+  const validAfter = record.user.tokensValidAfter;
+  return record.user.status === USER_STATUS.active && !(validAfter && claims.issuedAtMs < validAfter.getTime());
+}
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -86,9 +96,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     const claims = token ? await deps.verifyToken(token) : undefined;
     if (!claims) throw unauthorized();
     const record = await loadActor(deps.db, claims.subject);
-    if (!record || record.user.status !== USER_STATUS.active) throw unauthorized();
-    const validAfter = record.user.tokensValidAfter;
-    if (validAfter && claims.issuedAt * 1000 < validAfter.getTime()) throw unauthorized();
+    if (!record || !isTokenStillValid(record, claims)) throw unauthorized();
     resolved.set(request, record);
     tokens.set(request, claims);
     if (access !== 'signed-in' && !record.actor.permissions.has(access)) throw forbidden();

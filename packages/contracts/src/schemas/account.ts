@@ -10,8 +10,8 @@ export const signUpFieldsSchema = z.strictObject({
   numberOfEmployees: z.enum(USER_COUNT_BANDS, { error: 'required' }),
   username: usernameSchema,
   email: emailSchema,
-  password: z.string().min(1, { error: 'required' }).pipe(passwordSchema),
-  confirmPassword: z.string().min(1, { error: 'required' }),
+  password: z.string().min(1, { error: 'required', abort: true }).pipe(passwordSchema),
+  confirmPassword: z.string().min(1, { error: 'required', abort: true }),
   agreeTerms: z.literal(true, { error: 'agreement_required' }),
 });
 export const signUpRequestSchema = signUpFieldsSchema.refine((v) => passwordsMatch(v.password, v.confirmPassword), {
@@ -36,8 +36,8 @@ export const resetTokenSchema = z.string().trim().min(20).max(200);
 
 export const resetPasswordFieldsSchema = z.strictObject({
   token: resetTokenSchema,
-  newPassword: z.string().min(1, { error: 'required' }).pipe(passwordSchema),
-  confirmPassword: z.string().min(1, { error: 'required' }),
+  newPassword: z.string().min(1, { error: 'required', abort: true }).pipe(passwordSchema),
+  confirmPassword: z.string().min(1, { error: 'required', abort: true }),
 });
 export const resetPasswordRequestSchema = resetPasswordFieldsSchema.refine(
   (v) => passwordsMatch(v.newPassword, v.confirmPassword),
@@ -52,12 +52,12 @@ export const changePasswordFieldsSchema = z.strictObject({
   oldPassword: z
     .string()
     .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(z.string().min(1, { error: 'required' }).max(LIMITS.passwordMax, { error: 'too_long' })),
+    .pipe(z.string().min(1, { error: 'required', abort: true }).max(LIMITS.passwordMax, { error: 'too_long' })),
   newPassword: strippedPasswordSchema,
   confirmPassword: z
     .string()
     .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(z.string().min(1, { error: 'required' })),
+    .pipe(z.string().min(1, { error: 'required', abort: true })),
 });
 export const requestChangeMyPassSchema = changePasswordFieldsSchema.refine(
   (v) => passwordsMatch(v.newPassword, v.confirmPassword),

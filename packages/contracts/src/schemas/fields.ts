@@ -26,7 +26,7 @@ export type FieldErrorKey = (typeof FIELD_ERROR_KEYS)[number];
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function requiredText(max: number) {
-  return z.string().trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
+  return z.string().trim().min(1, { error: 'required', abort: true }).max(max, { error: 'too_long' });
 }
 
 export function optionalText(max: number) {
@@ -36,21 +36,21 @@ export function optionalText(max: number) {
 export const emailSchema = z
   .string()
   .trim()
-  .min(1, { error: 'required' })
+  .min(1, { error: 'required', abort: true })
   .max(255, { error: 'too_long' })
   .regex(EMAIL_PATTERN, { error: 'email_invalid' });
 
 export const mobileSchema = z
   .string()
   .trim()
-  .min(1, { error: 'required' })
+  .min(1, { error: 'required', abort: true })
   .max(LIMITS.phoneMax, { error: 'too_long' })
   .regex(/^\d+$/, { error: 'digits_only' });
 
 export const usernameSchema = z
   .string()
   .trim()
-  .min(1, { error: 'required' })
+  .min(1, { error: 'required', abort: true })
   .max(64, { error: 'too_long' })
   .regex(/^[A-Za-z0-9._-]{3,}$/, { error: 'username_invalid' });
 
@@ -60,8 +60,8 @@ const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION.codeLength}}$`);
 export const verificationCodeSchema = z
   .string()
   .trim()
-  .min(1, { error: 'code_required' })
+  .min(1, { error: 'code_required', abort: true })
   .regex(CODE_PATTERN, { error: 'code_invalid' });
 
 /** The sign-up OTP: the same code, with the sign-up screen's own "OTP is required". */
-export const otpSchema = z.string().trim().min(1, { error: 'otp_required' }).regex(CODE_PATTERN, { error: 'code_invalid' });
+export const otpSchema = z.string().trim().min(1, { error: 'otp_required', abort: true }).regex(CODE_PATTERN, { error: 'code_invalid' });

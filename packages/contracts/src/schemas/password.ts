@@ -8,7 +8,7 @@ export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])
 
 export const passwordSchema = z
   .string()
-  .min(LIMITS.passwordMin, { error: 'password_invalid' })
+  .min(LIMITS.passwordMin, { error: 'password_invalid', abort: true })
   .max(LIMITS.passwordMax, { error: 'too_long' })
   .regex(PASSWORD_PATTERN, { error: 'password_invalid' });
 
@@ -16,7 +16,7 @@ export const passwordSchema = z
 export const strippedPasswordSchema = z
   .string()
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, { error: 'required' }).pipe(passwordSchema));
+  .pipe(z.string().min(1, { error: 'required', abort: true }).pipe(passwordSchema));
 
 /** The confirmation must repeat the new password exactly. */
 export function passwordsMatch(password: string | undefined, confirmation: string | undefined): boolean {

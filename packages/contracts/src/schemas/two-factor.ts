@@ -19,7 +19,7 @@ export const myTwoFactorSchema = z.object({
 });
 export type MyTwoFactor = z.infer<typeof myTwoFactorSchema>;
 
-export const passwordConfirmationSchema = z.strictObject({ password: z.string().min(1, { error: 'required' }).max(255) });
+export const passwordConfirmationSchema = z.strictObject({ password: z.string().min(1, { error: 'required', abort: true }).max(255) });
 export type PasswordConfirmation = z.infer<typeof passwordConfirmationSchema>;
 
 export const codeConfirmationSchema = z.strictObject({ code: verificationCodeSchema });
@@ -30,13 +30,12 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** A recovery code as typed: letters and digits, dashes and spaces ignored. */
-export const recoveryCodeSchema = z.string().trim().min(1, { error: 'code_required' }).max(40);
+export const recoveryCodeSchema = z.string().trim().min(1, { error: 'code_required', abort: true }).max(40);
 
 /** The code asked at sign-in: an e-mailed code, or one of the recovery codes. */
-export const twoFactorSigninSchema = z.union([
-  z.strictObject({ code: verificationCodeSchema }),
-  z.strictObject({ recoveryCode: recoveryCodeSchema }),
-]);
+export const twoFactorSigninSchema = z
+  .strictObject({ code: verificationCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
+  .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), { path: ['code'], error: 'code_required' });
 export type TwoFactorSignin = z.infer<typeof twoFactorSigninSchema>;
 
 /** /TwoFAConfig: a unit's policy (unitId null: the default for platform staff and units without one). */

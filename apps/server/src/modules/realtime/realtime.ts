@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { USER_STATUS } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
-import type { TokenVerifier } from '../../platform/access.ts';
+import { isTokenStillValid, type TokenVerifier } from '../../platform/access.ts';
 import { loadActor } from '../../platform/actor.ts';
 
 /** Where the SPA's live connection is served. */
@@ -65,8 +64,7 @@ export function startRealtime(
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
     const claims = token ? await deps.verifyToken(token) : undefined;
     const record = claims ? await loadActor(deps.db, claims.subject) : undefined;
-    const validAfter = record?.user.tokensValidAfter;
-    if (!claims || !record || record.user.status !== USER_STATUS.active || (validAfter && claims.issuedAt * 1000 < validAfter.getTime())) {
+    if (!claims || !record || !isTokenStillValid(record, claims)) {
       next(new Error('unauthorized'));
       return;
     }
