@@ -16,3 +16,4 @@ export * from './schemas/two-factor.ts';
 export * from './schemas/apps.ts';
 export * from './schemas/devices.ts';
 export * from './schemas/mail-outbox.ts';
+export * from './realtime.ts';

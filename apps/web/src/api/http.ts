@@ -1,6 +1,6 @@
 import { errorMessage, type ErrorKey, type FailureEnvelope } from '@portal/contracts';
 import { appSettings } from '../app/settings.ts';
-import { accessToken, forgetTokens } from '../auth/session.ts';
+import { accessToken } from '../auth/session.ts';
 import { markSessionExpired } from '../auth/session-expired.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { notifyError } from '../shared/notify.ts';
@@ -62,7 +62,6 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   if (response.status === 401) {
-    forgetTokens();
     markSessionExpired();
     throw new ApiError(errorMessage('session.expired', currentLanguage()), 401);
   }

@@ -9,7 +9,10 @@ import { HomeRedirect, SectionRedirect } from './redirects.tsx';
 type ScreenModule = Promise<{ default: ComponentType }>;
 
 /** The screens built so far, by menu code; the others show an empty page titled with their entry. */
-const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {};
+const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
+  SYSTEM_MAIL_OUTBOX: () => import('../features/system/MailOutboxPage.tsx'),
+  SYSTEM_TWO_FACTOR: () => import('../features/system/TwoFactorPolicyPage.tsx'),
+};
 
 function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
   const load = SCREENS[code];
@@ -59,6 +62,7 @@ const routes: RouteObject[] = [
           { index: true, element: <HomeRedirect /> },
           ...SECTION_ROUTES.map((section) => ({ path: section.route, element: <SectionRedirect section={section} /> })),
           ...SCREEN_ROUTES.map(screenRoute),
+          { path: '/list-base-app', lazy: page(() => import('../features/apps/ListBaseAppPage.tsx')) },
           { path: '*', lazy: page(() => import('../features/errors/NotFoundPage.tsx')) },
         ],
       },

@@ -1,18 +1,24 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@portal/contracts';
+import enAccount from './en/account.ts';
 import enCommon from './en/common.ts';
 import enLegal from './en/legal.ts';
 import enMenu from './en/menu.ts';
 import enSignin from './en/signin.ts';
+import enSystem from './en/system.ts';
+import enValidation from './en/validation.ts';
+import viAccount from './vi/account.ts';
 import viCommon from './vi/common.ts';
 import viLegal from './vi/legal.ts';
 import viMenu from './vi/menu.ts';
 import viSignin from './vi/signin.ts';
+import viSystem from './vi/system.ts';
+import viValidation from './vi/validation.ts';
 
 export const resources = {
-  vi: { common: viCommon, menu: viMenu, signin: viSignin, legal: viLegal },
-  en: { common: enCommon, menu: enMenu, signin: enSignin, legal: enLegal },
+  vi: { common: viCommon, menu: viMenu, signin: viSignin, legal: viLegal, validation: viValidation, account: viAccount, system: viSystem },
+  en: { common: enCommon, menu: enMenu, signin: enSignin, legal: enLegal, validation: enValidation, account: enAccount, system: enSystem },
 } as const;
 
 declare module 'i18next' {

@@ -2,21 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { REALTIME_EVENTS, REALTIME_PATH } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
 import { isTokenStillValid, type TokenVerifier } from '../../platform/access.ts';
 import { loadActor } from '../../platform/actor.ts';
 
-/** Where the SPA's live connection is served. */
-export const REALTIME_PATH = '/realtime';
-
-/** Events pushed to the SPA (section 7's names, plus the end of a session). */
-export const REALTIME_EVENTS = {
-  userAccess: 'UserAccess',
-  userAccessSuperAdmin: 'UserAccessSuperAdmin',
-  pullMessage: 'PullMessage',
-  /** The session this connection belongs to was ended elsewhere (sign-out, password change). */
-  sessionEnded: 'SessionEnded',
-} as const;
 
 export interface SignInEvent {
   userId: string;
