@@ -18,7 +18,7 @@ export function CodeInput({ value, onChange, label, autoFocus }: { value?: strin
       length={VERIFICATION.codeLength}
       value={value ?? ''}
       onInput={(cells) => onChange?.(cells.join(''))}
-      formatter={(text) => text.replace(/\D/g, '')}
+      formatter={(text) => text.replace(/[^\d ]/g, '')}
       size="large"
       autoComplete="one-time-code"
       aria-label={label}

@@ -31,8 +31,8 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
         })
       }
     >
-      <Form.Item label={t('info.username')}>
-        <Input value={profile.username} disabled />
+      <Form.Item label={t('info.username')} htmlFor="profile-username">
+        <Input id="profile-username" value={profile.username} disabled />
       </Form.Item>
       <div style={{ display: 'flex', gap: 12 }}>
         <Form.Item label={t('info.lastName')} name="lastName" rules={[rules.field(fields.lastName, t('info.lastName'))]} style={{ flex: 1 }}>
@@ -45,8 +45,8 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       <Form.Item label={t('info.mobile')} name="mobile" rules={[rules.field(fields.mobile, t('info.mobile'))]}>
         <Input inputMode="numeric" autoComplete="tel" />
       </Form.Item>
-      <Form.Item label={t('info.email')}>
-        <Input value={profile.email} disabled />
+      <Form.Item label={t('info.email')} htmlFor="profile-email">
+        <Input id="profile-email" value={profile.email} disabled />
       </Form.Item>
       <Form.Item label={t('info.roles')}>
         <div>

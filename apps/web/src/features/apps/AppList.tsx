@@ -35,5 +35,9 @@ export function AppList() {
   if (apps.isPending) return <Spin />;
   if (apps.isError) return <Alert type="error" title={apps.error.message} />;
   if (apps.data.length === 0) return <Empty description={t('apps.empty')} />;
-  return <List aria-label={t('apps.title')} dataSource={apps.data} rowKey="baseAppCode" renderItem={(app) => <AppEntry app={app} />} />;
+  return (
+    <section aria-label={t('apps.title')}>
+      <List dataSource={apps.data} rowKey="baseAppCode" renderItem={(app) => <AppEntry app={app} />} />
+    </section>
+  );
 }
