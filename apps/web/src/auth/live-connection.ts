@@ -23,8 +23,3 @@ export function closeLiveConnection(): void {
   socket?.close();
   socket = undefined;
 }
-
-/** The live connection, for features that listen to its events (the dashboard). */
-export function liveConnection(): Socket | undefined {
-  return socket;
-}
