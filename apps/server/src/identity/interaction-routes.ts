@@ -24,7 +24,7 @@ import { deviceKeyHash } from './device.ts';
 import { completeLogin, isSecure, pendingInteraction, uidParams } from './interaction.ts';
 import { useRecoveryCode } from './recovery-codes.ts';
 import { markTwoFactorVerified, twoFactorNeeded } from './two-factor-policy.ts';
-import { CODE_PURPOSES, consumeCode, pendingPayload } from './verification-codes.ts';
+import { CODE_PURPOSES, consumeCode, maskEmail, pendingCode, pendingPayload } from './verification-codes.ts';
 
 /** A sign-in waiting for its second factor, under the interaction's uid. */
 interface PendingTwoFactor {
@@ -80,6 +80,11 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       const { user } = check;
       const device = deviceKeyHash(request, reply, isSecure(ctx));
       if (!(await twoFactorNeeded(db, user, device))) return ok(await completeLogin(ctx, provider, request, reply, user, device));
+      // Back from the code screen and signing in again: the code already sent still stands.
+      const earlier = await pendingCode<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
+      if (earlier?.payload.userId === user.id && earlier.resendAfterSeconds > 0) {
+        return ok({ status: 'verify', purpose: 'two_factor', destination: maskEmail(user.email), resendAfterSeconds: earlier.resendAfterSeconds } satisfies InteractionStep);
+      }
       const payload: PendingTwoFactor = { userId: user.id, deviceKeyHash: device };
       const sent = await sendCodeByMail(
         db,

@@ -102,8 +102,17 @@ export async function consumeCode<T = unknown>(db: Queryable, purpose: CodePurpo
 
 /** The payload of a live (sent, unused, unexpired) code, e.g. to resend it. */
 export async function pendingPayload<T = unknown>(db: Queryable, purpose: CodePurpose, subject: string): Promise<T | undefined> {
+  return (await pendingCode<T>(db, purpose, subject))?.payload;
+}
+
+/** A live code's payload and the seconds left before it may be resent. */
+export async function pendingCode<T = unknown>(
+  db: Queryable,
+  purpose: CodePurpose,
+  subject: string,
+): Promise<{ payload: T; resendAfterSeconds: number } | undefined> {
   const [row] = await db
-    .select({ payload: verificationCodes.payload })
+    .select({ payload: verificationCodes.payload, lastSentAt: verificationCodes.lastSentAt })
     .from(verificationCodes)
     .where(
       and(
@@ -113,7 +122,9 @@ export async function pendingPayload<T = unknown>(db: Queryable, purpose: CodePu
         gt(verificationCodes.expiresAt, new Date()),
       ),
     );
-  return row?.payload as T | undefined;
+  if (!row) return undefined;
+  const waited = (Date.now() - row.lastSentAt.getTime()) / 1000;
+  return { payload: row.payload as T, resendAfterSeconds: Math.max(0, Math.ceil(purpose.resendAfterSeconds - waited)) };
 }
 
 export async function purgeExpiredCodes(db: Queryable): Promise<void> {

@@ -81,6 +81,9 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
     const empty = await interactionPost(first.browser, first.uid, 'two-factor', { code: '' });
     expect(empty.response.statusCode).toBe(400);
     expect(empty.body).toMatchObject({ errorCode: 9400, errors: [{ field: 'body.code', message: 'code_required' }] });
+    // Back to the password and signing in again keeps the code already sent.
+    const again = await interactionPost(first.browser, first.uid, 'login', { username: 'chi.hoanglong', password: PASSWORD });
+    expect(again.body.data).toMatchObject({ status: 'verify', purpose: 'two_factor' });
     const done = await interactionPost(first.browser, first.uid, 'two-factor', { code: codeOf(mail) });
     expect(done.body.data?.status).toBe('done');
     const tokens = await finishSignIn(first.browser, done.body.data!.redirectTo!, first.verifier);
@@ -88,8 +91,8 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
 
     // The same browser is a known device now: once signed out, it signs in without a code.
     first.browser.jar.keepOnly([DEVICE_COOKIE]);
-    const again = await loginStep('chi.hoanglong', first.browser);
-    expect(again.body.data?.status).toBe('done');
+    const known = await loginStep('chi.hoanglong', first.browser);
+    expect(known.body.data?.status).toBe('done');
     // A used code does not open another sign-in.
     const other = await loginStep('chi.hoanglong');
     await smtp.next('chi@hoanglong.example.com');
