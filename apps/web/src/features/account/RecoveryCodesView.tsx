@@ -7,7 +7,7 @@ import { notifySuccess } from '../../shared/notify.ts';
 export function RecoveryCodesView({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
   const { t } = useTranslation('account');
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={5}>{t('twoFactor.recoveryTitle')}</Typography.Title>
       <Alert type="warning" showIcon title={t('twoFactor.recoveryText')} />
       <ol aria-label={t('twoFactor.recoveryTitle')} style={{ columns: 2, fontFamily: 'monospace', fontSize: 15 }}>

@@ -115,7 +115,7 @@ export function TwoFactorSettings() {
   }
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
         <Typography.Text strong>{t('twoFactor.tab')}</Typography.Text>
         <Tag color={enabled ? 'green' : 'default'}>{enabled ? t('twoFactor.enabled') : t('twoFactor.disabled')}</Tag>
