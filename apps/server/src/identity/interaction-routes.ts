@@ -82,16 +82,16 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       if (!(await twoFactorNeeded(db, user, device))) return ok(await completeLogin(ctx, provider, request, reply, user, device));
       // Back from the code screen and signing in again: the code already sent still stands.
       const earlier = await pendingCode<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
-      if (earlier?.payload.userId === user.id && earlier.resendAfterSeconds > 0) {
-        return ok({ status: 'verify', purpose: 'two_factor', destination: maskEmail(user.email), resendAfterSeconds: earlier.resendAfterSeconds } satisfies InteractionStep);
-      }
       const payload: PendingTwoFactor = { userId: user.id, deviceKeyHash: device };
-      const sent = await sendCodeByMail(
-        db,
-        ctx.mailer,
-        { purpose: CODE_PURPOSES.twoFactorSignin, subject: uid, payload },
-        { email: user.email, language: languageOf(request) },
-      );
+      const sent =
+        earlier?.payload.userId === user.id && earlier.resendAfterSeconds > 0
+          ? { destination: maskEmail(user.email), resendAfterSeconds: earlier.resendAfterSeconds }
+          : await sendCodeByMail(
+              db,
+              ctx.mailer,
+              { purpose: CODE_PURPOSES.twoFactorSignin, subject: uid, payload },
+              { email: user.email, language: languageOf(request) },
+            );
       return ok({ status: 'verify', purpose: 'two_factor', ...sent } satisfies InteractionStep);
     },
   );
