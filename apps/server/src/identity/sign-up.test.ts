@@ -101,6 +101,15 @@ describe.each(DATABASE_KINDS)('sign-up on %s', (kind) => {
     expect((await interactionPost(browser, uid, 'sign-up', { ...request('1006'), businessCode: '0312345678' })).body).toMatchObject({ errorCode: 9101 });
   });
 
+  it('sends at most 5 OTP mails an hour to one address, whatever the number of sign-up screens', async () => {
+    const attempt = async () => {
+      const { browser, uid } = await start();
+      return (await interactionPost(browser, uid, 'sign-up', { ...request('1012'), email: 'flood@target-company.vn' })).body;
+    };
+    for (let i = 0; i < 5; i++) expect((await attempt()).success).toBe(true);
+    expect(await attempt()).toMatchObject({ success: false, errorCode: 9429 });
+  });
+
   it('checks the e-mail domain against the blacklist, the subdomain blacklist and the exceptions', async () => {
     const { db } = t.database;
     await db.insert(blacklistDomains).values({ domain: 'FreeMail.com' });

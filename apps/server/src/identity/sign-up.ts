@@ -1,10 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { STATUS, TRIAL, type Language, type SignUpRequest } from '@portal/contracts';
+import { ONE_TIME_CODE, STATUS, TRIAL, type Language, type SignUpRequest } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { servicePackages, unitPackages, units, users } from '../db/schema/index.ts';
 import { assertAccountIsFree, createUnitWithAdmin } from '../modules/unit/create-unit.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
+import { hitRateLimit } from '../platform/rate-limit.ts';
 import { sendCodeByMail } from './code-mail.ts';
 import { assertEmailDomainAllowed } from './email-domain.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
@@ -22,6 +23,12 @@ interface PendingSignUp {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** OTP mails to one address per hour, across sign-up attempts: sign-up must not become a way to flood a mailbox. */
+const SIGN_UP_MAILS = { limit: ONE_TIME_CODE.maxSends, windowMs: 60 * 60_000 };
+
+async function countSignUpMail(db: Database, email: string): Promise<void> {
+  if (!(await hitRateLimit(db, `sign-up-mail:${email.trim().toLowerCase()}`, SIGN_UP_MAILS))) throw new AppError('request.too_many');
+}
 
 /** Refusals a sign-up can meet before any code is sent: blocked domain, taken names. */
 async function assertSignUpPossible(db: Database, request: { username: string; email: string; businessCode: string }): Promise<void> {
@@ -40,6 +47,7 @@ export async function requestSignUp(
   language: Language,
 ) {
   await assertSignUpPossible(db, request);
+  await countSignUpMail(db, request.email);
   const pending: PendingSignUp = {
     companyName: request.companyName,
     businessCode: request.businessCode,
@@ -55,6 +63,7 @@ export async function requestSignUp(
 export async function resendSignUpCode(db: Database, mailer: Mailer, subject: string) {
   const pending = await pendingPayload<PendingSignUp>(db, CODE_PURPOSES.signUp, subject);
   if (!pending) throw new AppError('verification.failed');
+  await countSignUpMail(db, pending.email);
   return sendCodeByMail(db, mailer, { purpose: CODE_PURPOSES.signUp, subject, payload: pending }, { email: pending.email, language: pending.language });
 }
 
