@@ -8,6 +8,10 @@ import { ADMIN } from './support/accounts.ts';
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 const port = process.env.E2E_PORT;
+// The SMTP server and the sample app of global-setup.ts, and where received mail is written.
+process.env.E2E_SMTP_PORT ??= String(Number(port) + 1);
+process.env.E2E_APP_PORT ??= String(Number(port) + 2);
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-mail-'));
 
 export default defineConfig({
   testDir: './specs',
@@ -17,6 +21,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
+  globalSetup: './support/global-setup.ts',
   use: {
     baseURL: `http://localhost:${port}/sso-fe/`,
     locale: 'vi-VN',
@@ -27,7 +32,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/server/src/main.ts',
+    command: 'node support/prepare-portal.ts && node ../apps/server/src/main.ts',
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -41,6 +46,8 @@ export default defineConfig({
       PORTAL_ADMIN_PASSWORD: ADMIN.password,
       DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      E2E_APP_PORT: process.env.E2E_APP_PORT,
     },
   },
 });

@@ -20,9 +20,19 @@ export async function signIn(page: Page, account: { username: string; password: 
   await expect(page.getByRole('navigation')).toBeVisible();
 }
 
+/** Types a 6-digit code into the code boxes labelled `label` (the whole code fills every box). */
+export async function fillCode(page: Page, label: string, code: string): Promise<void> {
+  await page.getByLabel(label).getByRole('textbox').first().fill(code);
+}
+
+/** Opens an entry of the header's account menu. */
+export async function openAccountMenu(page: Page, entry: 'Quản lý tài khoản' | 'Đổi mật khẩu' | 'Đăng xuất'): Promise<void> {
+  await page.getByRole('button', { name: 'Tài khoản', exact: true }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
 /** Signs out through the account menu. */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Tài khoản', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+  await openAccountMenu(page, 'Đăng xuất');
   await expectSigninForm(page);
 }

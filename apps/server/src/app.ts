@@ -9,6 +9,17 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { purgeExpiredPayloads } from './identity/adapter.ts';
 import { registerInteractionRoutes } from './identity/interaction-routes.ts';
+import { registerSignUpRoutes } from './identity/sign-up-routes.ts';
+import { purgeExpiredCodes } from './identity/verification-codes.ts';
+import { registerPasswordRoutes } from './modules/account/password-routes.ts';
+import { registerProfileRoutes } from './modules/account/profile-routes.ts';
+import { registerAppRoutes } from './modules/apps/routes.ts';
+import { registerDeviceRoutes } from './modules/device/routes.ts';
+import { registerMailOutboxRoutes } from './modules/mail-outbox/routes.ts';
+import { startRealtime } from './modules/realtime/realtime.ts';
+import { registerTwoFaConfigRoutes } from './modules/two-factor/config-routes.ts';
+import { registerMyTwoFactorRoutes } from './modules/two-factor/my-two-factor-routes.ts';
+import { purgeExpiredRateLimits } from './platform/rate-limit.ts';
 import type { ProviderKeys } from './identity/keys.ts';
 import { createProvider, identityUrls, API_SCOPE, SPA_CLIENT_ID } from './identity/provider.ts';
 import { mountProvider } from './identity/provider-mount.ts';
@@ -78,23 +89,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, log: app.log });
   app.addHook('onClose', () => mailer.close());
-  const context: AppContext = { config, db, mailer };
-
   const urls = identityUrls(config);
+  const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys });
+  const realtime = startRealtime(app, { db, verifyToken, redisUrl: config.redisUrl });
+  const context: AppContext = { config, db, mailer, realtime };
+
   const provider = createProvider({ config, db, keys });
-  registerAccessControl(app, {
-    db,
-    verifyToken: createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys }),
-  });
+  // A sign-out (or any revocation) ends that browser's live connections too.
+  provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
+  registerAccessControl(app, { db, verifyToken });
 
   registerHealthRoutes(app, { db });
-  registerInteractionRoutes(app, { db, provider });
+  registerInteractionRoutes(app, context, provider);
+  registerSignUpRoutes(app, context, provider);
   await mountProvider(app, provider);
   registerUserRoutes(app, context);
   registerUnitRoutes(app, context);
   registerRoleRoutes(app, context);
   registerLogRoutes(app, context);
   registerLookupRoutes(app, context);
+  registerProfileRoutes(app, context);
+  registerPasswordRoutes(app, context);
+  registerAppRoutes(app, context);
+  registerMyTwoFactorRoutes(app, context);
+  registerTwoFaConfigRoutes(app, context);
+  registerDeviceRoutes(app, context);
+  registerMailOutboxRoutes(app, context);
   const spaServed = await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, environment: spaEnvironment(config) });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -105,7 +125,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const purge = setInterval(() => {
-    purgeExpiredPayloads(db).catch((error: unknown) => app.log.error({ err: error }, 'purging expired sessions failed'));
+    Promise.all([purgeExpiredPayloads(db), purgeExpiredCodes(db), purgeExpiredRateLimits(db)]).catch((error: unknown) =>
+      app.log.error({ err: error }, 'purging expired sessions, codes and counters failed'),
+    );
   }, PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));

@@ -1,4 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { bearer } from './oidc-client.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface Api {
@@ -22,4 +23,11 @@ export function apiAs(t: TestApp, headers: Record<string, string> = {}): Api {
       return body.data;
     },
   };
+}
+
+/** One call as the holder of `token`: GET without a body, POST with one. */
+export function callApi(app: FastifyInstance, token: string, url: string, body?: object, language = 'en') {
+  const options: InjectOptions = { method: body === undefined ? 'GET' : 'POST', url, headers: { ...bearer(token), 'accept-language': language } };
+  if (body !== undefined) options.payload = body as Record<string, unknown>;
+  return app.inject(options);
 }

@@ -18,6 +18,11 @@ export class CookieJar {
     }
   }
 
+  /** Forgets every cookie but these (e.g. keep the device cookie, drop the provider session). */
+  keepOnly(names: readonly string[]): void {
+    for (const name of [...this.cookies.keys()]) if (!names.includes(name)) this.cookies.delete(name);
+  }
+
   headerFor(url: string): string {
     const { pathname } = new URL(url, TEST_PUBLIC_URL);
     return [...this.cookies]
@@ -118,8 +123,9 @@ export async function signIn(app: FastifyInstance, account: { username: string; 
   const login = await browser.request('POST', `/oidc/interaction/${uid}/login`, {
     json: { username: account.username, password: account.password },
   });
-  const body = login.json() as { success: boolean; data?: { redirectTo: string }; busErrorMessage?: string };
+  const body = login.json() as { success: boolean; data?: { status: string; redirectTo: string }; busErrorMessage?: string };
   if (!body.success || !body.data) throw new Error(`sign-in refused: ${body.busErrorMessage}`);
+  if (body.data.status !== 'done') throw new Error(`sign-in asks for a code (${body.data.status})`);
   const callback = await followToCallback(browser, body.data.redirectTo);
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code in ${callback}`);
@@ -130,4 +136,32 @@ export async function signIn(app: FastifyInstance, account: { username: string; 
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+type StepBody = {
+  success: boolean;
+  errorCode?: number;
+  busErrorMessage?: string;
+  errors?: { field: string; message: string }[];
+  data?: { status: string; redirectTo?: string };
+};
+
+/** Posts to an interaction endpoint of the sign-in screens. */
+export async function interactionPost(browser: TestBrowser, uid: string, path: string, json: unknown = {}, language = 'en') {
+  const response = await browser.request('POST', `/oidc/interaction/${uid}/${path}`, { json, headers: { 'accept-language': language } });
+  return { response, body: response.json() as StepBody };
+}
+
+/** Finishes an interaction that answered `done`: follows the redirects and exchanges the code. */
+export async function finishSignIn(browser: TestBrowser, redirectTo: string, verifier: string): Promise<Tokens> {
+  const callback = await followToCallback(browser, redirectTo);
+  const code = callback.searchParams.get('code');
+  if (!code) throw new Error(`no code in ${callback}`);
+  const tokens = await exchangeCode(browser, code, verifier);
+  if (tokens.statusCode !== 200) throw new Error(`token exchange failed: ${tokens.body}`);
+  return tokens.json() as Tokens;
+}
+
+export function refresh(browser: TestBrowser, refreshToken: string, clientId = 'sso-fe') {
+  return browser.request('POST', '/oidc/token', { form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId } });
 }

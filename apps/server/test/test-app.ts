@@ -15,6 +15,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** A second instance of the same portal: same database, configuration and keys, its own app. */
+  anotherInstance: () => Promise<{ app: FastifyInstance; close: () => Promise<void> }>;
   close: () => Promise<void>;
 }
 
@@ -38,6 +40,18 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
     app,
     database,
     config,
+    anotherInstance: async () => {
+      const other = await target.open();
+      const second = await buildApp({ config, database: other, keys, webRoot: '/nonexistent' });
+      await second.ready();
+      return {
+        app: second,
+        close: async () => {
+          await second.close();
+          await other.close();
+        },
+      };
+    },
     close: async () => {
       await app.close();
       await database.close();

@@ -4,7 +4,8 @@ import { App } from './app/App.tsx';
 import { SettingsFailed } from './app/SettingsFailed.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { loadAppSettings } from './app/settings.ts';
-import { createSession } from './auth/session.ts';
+import { createSession, watchSessionRenewal } from './auth/session.ts';
+import { markSessionExpired, watchSignOutInOtherTabs } from './auth/session-expired.ts';
 import { initI18n } from './i18n/index.ts';
 
 const root = createRoot(document.getElementById('root')!);
@@ -13,6 +14,8 @@ async function boot(): Promise<void> {
   try {
     const settings = await loadAppSettings();
     createSession(settings.environment);
+    watchSessionRenewal(markSessionExpired);
+    watchSignOutInOtherTabs();
   } catch (error) {
     console.error('the portal settings could not be loaded', error);
     root.render(<SettingsFailed onRetry={() => void boot()} />);

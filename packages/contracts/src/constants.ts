@@ -105,3 +105,25 @@ export const LOG_ACTION = {
 } as const;
 
 export const LOG_RESULT = { success: 1, failure: 0 } as const;
+
+/** How one-time codes behave (sign-up OTP, two-factor, change password, policy changes). */
+export const ONE_TIME_CODE = {
+  ttlMinutes: 10,
+  /** Wrong tries allowed on one code; after that it is burned and a new one must be sent. */
+  maxAttempts: 5,
+  /** Codes sent for one request (the first and the resends). */
+  maxSends: 5,
+} as const;
+
+/** A forgot-password link stays valid this long. */
+export const PASSWORD_RESET = { linkTtlMinutes: 30 } as const;
+
+/** Trial length of a unit created by sign-up when no Trial pack says otherwise. */
+export const TRIAL = { defaultDays: 30 } as const;
+
+/** Recovery codes issued when two-factor is turned on or the codes are regenerated. */
+export const RECOVERY_CODES = { count: 10 } as const;
+
+/** When a two-factor policy asks for the code at sign-in (section 4). */
+export const TWO_FA_TRIGGERS = ['first_login', 'new_device', 'recurring'] as const;
+export type TwoFaTrigger = (typeof TWO_FA_TRIGGERS)[number];

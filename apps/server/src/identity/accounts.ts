@@ -3,6 +3,7 @@ import type { Account } from 'oidc-provider';
 import { USER_STATUS } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { clearFailedPasswords, recordFailedPassword } from './lockout.ts';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -51,7 +52,8 @@ export type CredentialCheck = { ok: true; user: UserRow } | { ok: false; reason:
 
 /**
  * Checks a username (or e-mail) and password. The answer never says which of the two was
- * wrong, and an unknown username costs as much time as a wrong password.
+ * wrong, and an unknown username costs as much time as a wrong password. Wrong passwords
+ * count towards the lock (5 → 30 minutes); a locked account is refused even with the right one.
  */
 export async function checkCredentials(db: Database, login: string, password: string): Promise<CredentialCheck> {
   const user = await findUserByLogin(db, login);
@@ -60,7 +62,11 @@ export async function checkCredentials(db: Database, login: string, password: st
     return { ok: false, reason: 'invalid' };
   }
   if (isLocked(user)) return { ok: false, reason: 'locked' };
-  if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, reason: 'invalid' };
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const { locked } = await recordFailedPassword(db, user.id);
+    return { ok: false, reason: locked ? 'locked' : 'invalid' };
+  }
+  if ((await clearFailedPasswords(db, user.id)).locked) return { ok: false, reason: 'locked' };
   if (user.status !== USER_STATUS.active) return { ok: false, reason: 'disabled' };
   return { ok: true, user };
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database, Queryable } from '../db/client.ts';
 import { oidcPayloads } from '../db/schema/index.ts';
+import { serviceClientMetadata } from './service-clients.ts';
 
 /**
  * oidc-provider's storage in the database, so sessions, grants and codes survive restarts
@@ -50,6 +51,8 @@ export function databaseAdapter(db: Database): new (model: string) => Adapter {
     }
 
     find(id: string) {
+      // Clients other than the SPA are the services registered with a redirect link.
+      if (this.model === 'Client') return serviceClientMetadata(db, id);
       return this.findWhere(eq(oidcPayloads.id, id));
     }
 
@@ -83,7 +86,35 @@ export async function purgeExpiredPayloads(db: Database): Promise<void> {
   await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, new Date()));
 }
 
-/** Ends every provider session, grant and token of an account (password change, lock). */
-export async function revokeAccountSessions(db: Queryable, accountId: string): Promise<void> {
-  await db.delete(oidcPayloads).where(eq(oidcPayloads.accountId, accountId));
+/**
+ * Ends the provider sessions, grants and tokens of an account (password change or reset) and
+ * answers the grants it ended. `keepGrantId` spares the browser the change was made from:
+ * its session and every grant that session holds.
+ */
+export async function revokeAccountSessions(db: Queryable, accountId: string, keepGrantId?: string): Promise<string[]> {
+  const rows = await db
+    .select({ type: oidcPayloads.type, id: oidcPayloads.id, grantId: oidcPayloads.grantId, payload: oidcPayloads.payload })
+    .from(oidcPayloads)
+    .where(eq(oidcPayloads.accountId, accountId));
+  const grantsOf = (payload: unknown) =>
+    Object.values((payload as { authorizations?: Record<string, { grantId?: string }> }).authorizations ?? {}).flatMap((a) =>
+      a.grantId ? [a.grantId] : [],
+    );
+  const keptSessions = new Set<string>();
+  const keptGrants = new Set<string>(keepGrantId ? [keepGrantId] : []);
+  for (const row of rows) {
+    if (row.type === 'Session' && keepGrantId && grantsOf(row.payload).includes(keepGrantId)) {
+      keptSessions.add(row.id);
+      grantsOf(row.payload).forEach((grantId) => keptGrants.add(grantId));
+    }
+  }
+  const ended = rows.filter((row) => {
+    if (row.type === 'Session') return !keptSessions.has(row.id);
+    const grantId = row.type === 'Grant' ? row.id : row.grantId;
+    return !grantId || !keptGrants.has(grantId);
+  });
+  for (const row of ended) {
+    await db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, row.type), eq(oidcPayloads.id, row.id)));
+  }
+  return [...new Set(ended.flatMap((row) => (row.type === 'Grant' ? [row.id] : row.grantId ? [row.grantId] : [])))];
 }

@@ -1,41 +1,49 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
-import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
 import {
   BASE_PATH,
+  codeSentSchema,
   envelopeSchema,
   interactionDetailsSchema,
   interactionStepSchema,
   loginRequestSchema,
+  twoFactorSigninSchema,
+  type InteractionStep,
 } from '@portal/contracts';
-import type { Database } from '../db/client.ts';
+import type { AppContext } from '../app-context.ts';
+import { verificationCodes, users } from '../db/schema/index.ts';
 import { ok } from '../platform/envelope.ts';
 import { AppError } from '../platform/errors.ts';
-import { checkCredentials } from './accounts.ts';
-import { recordSignIn } from './sign-in-record.ts';
+import { languageOf } from '../platform/language.ts';
+import { hitRateLimit } from '../platform/rate-limit.ts';
+import { canSignIn, checkCredentials, isLocked } from './accounts.ts';
+import { sendCodeByMail } from './code-mail.ts';
+import { deviceKeyHash } from './device.ts';
+import { completeLogin, isSecure, pendingInteraction, uidParams } from './interaction.ts';
+import { useRecoveryCode } from './recovery-codes.ts';
+import { markTwoFactorVerified, twoFactorNeeded } from './two-factor-policy.ts';
+import { CODE_PURPOSES, consumeCode, maskEmail, pendingCode, pendingPayload } from './verification-codes.ts';
 
-const uidParams = z.object({ uid: z.string().min(1).max(64) });
+/** A sign-in waiting for its second factor, under the interaction's uid. */
+interface PendingTwoFactor {
+  userId: string;
+  deviceKeyHash: string;
+}
+
+/** Code checks per user at sign-in, across interactions: 20 an hour. */
+const TWO_FACTOR_CHECKS = { limit: 20, windowMs: 60 * 60_000 };
 
 /**
  * The endpoints behind the React sign-in screens. They live under the provider's interaction
  * path because the provider's interaction cookie is scoped to it: a request from another
  * browser cannot act on this browser's sign-in.
  */
-export function registerInteractionRoutes(app: FastifyInstance, deps: { db: Database; provider: Provider }): void {
-  const { db, provider } = deps;
+export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext, provider: Provider): void {
+  const { db } = ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  /** Loads the pending interaction bound to this browser, or says the sign-in must restart. */
-  async function pendingInteraction(request: FastifyRequest, reply: FastifyReply, uid: string) {
-    try {
-      const interaction = await provider.interactionDetails(request.raw, reply.raw);
-      if (interaction.uid !== uid) throw new Error('interaction mismatch');
-      return interaction;
-    } catch {
-      throw new AppError('session.expired');
-    }
-  }
+  const stepResponse = { 200: envelopeSchema(interactionStepSchema) };
 
   routes.get('/oidc/interaction/:uid', { schema: { params: uidParams, hide: true } }, async (request, reply) =>
     reply.redirect(`${BASE_PATH}/signin?uid=${encodeURIComponent(request.params.uid)}`, 303),
@@ -45,7 +53,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: { db: Data
     '/oidc/interaction/:uid/details',
     { schema: { params: uidParams, response: { 200: envelopeSchema(interactionDetailsSchema) } } },
     async (request, reply) => {
-      const interaction = await pendingInteraction(request, reply, request.params.uid);
+      const interaction = await pendingInteraction(provider, request, reply, request.params.uid);
       const client = await provider.Client.find(String(interaction.params.client_id));
       return ok({
         uid: interaction.uid,
@@ -59,32 +67,87 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: { db: Data
 
   routes.post(
     '/oidc/interaction/:uid/login',
-    {
-      schema: { params: uidParams, body: loginRequestSchema, response: { 200: envelopeSchema(interactionStepSchema) } },
-    },
+    { schema: { params: uidParams, body: loginRequestSchema, response: stepResponse } },
     async (request, reply) => {
-      await pendingInteraction(request, reply, request.params.uid);
+      const { uid } = request.params;
+      await pendingInteraction(provider, request, reply, uid);
       const check = await checkCredentials(db, request.body.username, request.body.password);
       if (!check.ok) {
-        throw new AppError(check.reason === 'locked' ? 'account.locked' : 'account.invalid_credentials');
+        throw new AppError(
+          check.reason === 'locked' ? 'account.locked' : check.reason === 'disabled' ? 'account.expired' : 'account.invalid_credentials',
+        );
       }
-      await recordSignIn(db, check.user, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      const redirectTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { login: { accountId: check.user.id } },
-        { mergeWithLastSubmission: false },
+      const { user } = check;
+      const device = deviceKeyHash(request, reply, isSecure(ctx));
+      if (!(await twoFactorNeeded(db, user, device))) return ok(await completeLogin(ctx, provider, request, reply, user, device));
+      // Back from the code screen and signing in again: the code already sent still stands.
+      const earlier = await pendingCode<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
+      const payload: PendingTwoFactor = { userId: user.id, deviceKeyHash: device };
+      const sent =
+        earlier?.payload.userId === user.id && earlier.resendAfterSeconds > 0
+          ? { destination: maskEmail(user.email), resendAfterSeconds: earlier.resendAfterSeconds }
+          : await sendCodeByMail(
+              db,
+              ctx.mailer,
+              { purpose: CODE_PURPOSES.twoFactorSignin, subject: uid, payload },
+              { email: user.email, language: languageOf(request) },
+            );
+      return ok({ status: 'verify', purpose: 'two_factor', ...sent } satisfies InteractionStep);
+    },
+  );
+
+  routes.post(
+    '/oidc/interaction/:uid/two-factor',
+    { schema: { params: uidParams, body: twoFactorSigninSchema, response: stepResponse } },
+    async (request, reply) => {
+      const { uid } = request.params;
+      await pendingInteraction(provider, request, reply, uid);
+      const pending = await pendingPayload<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
+      if (!pending) throw new AppError('verification.failed');
+      if (!(await hitRateLimit(db, `two-factor-signin:${pending.userId}`, TWO_FACTOR_CHECKS))) throw new AppError('request.too_many');
+      const { code, recoveryCode = '' } = request.body;
+      if (code !== undefined) {
+        await consumeCode(db, CODE_PURPOSES.twoFactorSignin, uid, code);
+      } else {
+        if (!(await useRecoveryCode(db, pending.userId, recoveryCode))) throw new AppError('verification.failed');
+        // The e-mailed code of this sign-in must not be usable afterwards.
+        await db
+          .delete(verificationCodes)
+          .where(and(eq(verificationCodes.purpose, CODE_PURPOSES.twoFactorSignin.key), eq(verificationCodes.subject, uid)));
+      }
+      const [user] = await db.select().from(users).where(eq(users.id, pending.userId));
+      if (!user || !canSignIn(user)) throw new AppError(user && isLocked(user) ? 'account.locked' : 'account.expired');
+      await markTwoFactorVerified(db, user.id);
+      return ok(await completeLogin(ctx, provider, request, reply, user, pending.deviceKeyHash));
+    },
+  );
+
+  routes.post(
+    '/oidc/interaction/:uid/two-factor/resend',
+    { schema: { params: uidParams, response: { 200: envelopeSchema(codeSentSchema) } } },
+    async (request, reply) => {
+      const { uid } = request.params;
+      await pendingInteraction(provider, request, reply, uid);
+      const pending = await pendingPayload<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
+      const [user] = pending ? await db.select().from(users).where(eq(users.id, pending.userId)) : [];
+      if (!pending || !user) throw new AppError('session.expired');
+      return ok(
+        await sendCodeByMail(
+          db,
+          ctx.mailer,
+          { purpose: CODE_PURPOSES.twoFactorSignin, subject: uid, payload: pending },
+          { email: user.email, language: languageOf(request) },
+        ),
       );
-      return ok({ status: 'done' as const, redirectTo });
     },
   );
 
   /** Consent is granted automatically for first-party clients; this finishes a consent prompt. */
   routes.post(
     '/oidc/interaction/:uid/confirm',
-    { schema: { params: uidParams, response: { 200: envelopeSchema(interactionStepSchema) } } },
+    { schema: { params: uidParams, response: stepResponse } },
     async (request, reply) => {
-      const interaction = await pendingInteraction(request, reply, request.params.uid);
+      const interaction = await pendingInteraction(provider, request, reply, request.params.uid);
       const grant = new provider.Grant({
         clientId: String(interaction.params.client_id),
         accountId: interaction.session?.accountId,

@@ -112,6 +112,10 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
     },
     findAccount: async (_ctx, sub) => findActiveAccount(db, sub),
     loadExistingGrant: (ctx) => grantFirstParty(ctx, urls.apiResource),
+    // The grant id lets the API tell this browser's session from the user's others (password
+    // change keeps it, revokes the rest) and lets the live connection hear when it ends; the
+    // issue time in milliseconds is compared with the user's tokens_valid_after.
+    extraTokenClaims: (_ctx, token) => ({ iat_ms: Date.now(), ...('grantId' in token && token.grantId ? { gid: token.grantId } : {}) }),
     // Refresh tokens let the SPA renew silently without offline_access and its consent prompt.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     renderError: async (ctx, out) => {

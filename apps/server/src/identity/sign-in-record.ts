@@ -1,13 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { userDevices, users } from '../db/schema/index.ts';
+import type { Realtime } from '../modules/realtime/realtime.ts';
 import { describeUserAgent } from '../platform/user-agent.ts';
 
-/** Writes the device-log row of a successful sign-in and resets the failure counter. */
+/**
+ * Writes the device-log row of a successful sign-in (device, IP, browser, time, user, unit)
+ * and tells the live dashboards. The failure count was cleared when the password was checked.
+ */
 export async function recordSignIn(
   db: Database,
-  user: { id: string; unitId: string | null },
-  client: { ip: string; userAgent: string | undefined },
+  realtime: Pick<Realtime, 'userSignedIn'>,
+  user: { id: string; username: string; unitId: string | null },
+  client: { ip: string; userAgent: string | undefined; deviceKeyHash: string },
 ): Promise<void> {
   const { browser, deviceName } = describeUserAgent(client.userAgent);
   const now = new Date();
@@ -15,11 +20,13 @@ export async function recordSignIn(
     await tx.insert(userDevices).values({
       userId: user.id,
       unitId: user.unitId,
+      deviceKey: client.deviceKeyHash,
       deviceName,
       browser,
       ipAddress: client.ip,
       signedInAt: now,
     });
-    await tx.update(users).set({ lastLoginAt: now, failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   });
+  realtime.userSignedIn({ userId: user.id, username: user.username, unitId: user.unitId, signedInAt: now.toISOString() });
 }

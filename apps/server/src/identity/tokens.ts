@@ -14,7 +14,10 @@ export function createTokenVerifier(options: { issuer: string; audience: string;
         algorithms: ['RS256'],
       });
       if (!payload.sub || payload.iat === undefined) return undefined;
-      return { subject: payload.sub, issuedAt: payload.iat };
+      // iat has whole seconds; the portal's own tokens also say the millisecond (iat_ms), so a
+      // password change refuses a token issued earlier in the same second, but not one after.
+      const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000;
+      return { subject: payload.sub, issuedAtMs, grantId: typeof payload.gid === 'string' ? payload.gid : undefined };
     } catch {
       return undefined;
     }

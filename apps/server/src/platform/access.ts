@@ -27,7 +27,15 @@ export function holds(actor: Actor, access: Exclude<Access, 'public'>): boolean 
 }
 
 /** Checks an access token and says whose it is; undefined when it is not valid. */
-export type TokenVerifier = (token: string) => Promise<{ subject: string; issuedAt: number } | undefined>;
+export type TokenVerifier = (token: string) => Promise<AccessTokenClaims | undefined>;
+
+export interface AccessTokenClaims {
+  subject: string;
+  /** When the token was issued, in milliseconds. */
+  issuedAtMs: number;
+  /** The provider grant the token belongs to: one per signed-in browser and client. */
+  grantId: string | undefined;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,6 +49,8 @@ declare module 'fastify' {
     actor: Actor;
     /** The caller with their user and unit rows, as loaded for `actor`. */
     actorRecord: ActorRecord;
+    /** The verified access token of the caller; only on routes whose access is not 'public'. */
+    tokenClaims: AccessTokenClaims;
   }
   interface FastifyInstance {
     /** Every API route with the access it declared (the permission matrix is built from it). */
@@ -51,6 +61,15 @@ declare module 'fastify' {
 
 /** Where the OpenAPI document and its viewer live; readable by anyone. */
 export const API_DOCS_PATH = '/api/docs';
+
+/**
+ * A verified token still speaks for its user while the user is active and the token was issued
+ * after the user's tokens_valid_after (password change or reset).
+ */
+export function isTokenStillValid(record: ActorRecord, claims: AccessTokenClaims): boolean {
+  const validAfter = record.user.tokensValidAfter;
+  return record.user.status === USER_STATUS.active && !(validAfter && claims.issuedAtMs < validAfter.getTime());
+}
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -67,6 +86,14 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
   app.decorate('routeTable', routeTable);
   // Resolved actors, by request; a request that never authenticated has none.
   const resolved = new WeakMap<FastifyRequest, ActorRecord>();
+  const tokens = new WeakMap<FastifyRequest, AccessTokenClaims>();
+  app.decorateRequest('tokenClaims', {
+    getter(this: FastifyRequest) {
+      const claims = tokens.get(this);
+      if (!claims) throw new Error(`no token on ${this.method} ${this.url}: the route's access is 'public'`);
+      return claims;
+    },
+  });
   app.decorateRequest('actorRecord', {
     getter(this: FastifyRequest) {
       const record = resolved.get(this);
@@ -85,10 +112,9 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     const claims = token ? await deps.verifyToken(token) : undefined;
     if (!claims) throw unauthorized();
     const record = await loadActor(deps.db, claims.subject);
-    if (!record || record.user.status !== USER_STATUS.active) throw unauthorized();
-    const validAfter = record.user.tokensValidAfter;
-    if (validAfter && claims.issuedAt * 1000 < validAfter.getTime()) throw unauthorized();
+    if (!record || !isTokenStillValid(record, claims)) throw unauthorized();
     resolved.set(request, record);
+    tokens.set(request, claims);
     if (!holds(record.actor, access)) {
       if (audit) await writeActionLog(deps.db, { actor: record.actor, ip: request.ip }, { ...audit, result: LOG_RESULT.failure, content: 'request.forbidden' });
       throw forbidden();

@@ -1,6 +1,6 @@
 import { errorMessage, type ErrorKey, type FailureEnvelope } from '@portal/contracts';
 import { appSettings } from '../app/settings.ts';
-import { accessToken, forgetTokens } from '../auth/session.ts';
+import { accessToken } from '../auth/session.ts';
 import { markSessionExpired } from '../auth/session-expired.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { notifyError } from '../shared/notify.ts';
@@ -75,7 +75,6 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
 
 async function readEnvelope<T>(response: Response, options: RequestOptions): Promise<T> {
   if (response.status === 401) {
-    forgetTokens();
     markSessionExpired();
     throw new ApiError(errorMessage('session.expired', currentLanguage()), 401);
   }

@@ -18,6 +18,8 @@ const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   PERMISSION_MANAGE: () => import('../features/access/PermissionMatrixPage.tsx'),
   SYSTEM_ADMIN_ACCOUNT: () => import('../features/user/AdminAccountPage.tsx'),
   LOG_ACTION: () => import('../features/log/ActionLogPage.tsx'),
+  SYSTEM_MAIL_OUTBOX: () => import('../features/system/MailOutboxPage.tsx'),
+  SYSTEM_TWO_FACTOR: () => import('../features/system/TwoFactorPolicyPage.tsx'),
 };
 
 function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
@@ -68,6 +70,7 @@ const routes: RouteObject[] = [
           { index: true, element: <HomeRedirect /> },
           ...SECTION_ROUTES.map((section) => ({ path: section.route, element: <SectionRedirect section={section} /> })),
           ...SCREEN_ROUTES.map(screenRoute),
+          { path: '/list-base-app', lazy: page(() => import('../features/apps/ListBaseAppPage.tsx')) },
           { path: '*', lazy: page(() => import('../features/errors/NotFoundPage.tsx')) },
         ],
       },

@@ -49,8 +49,32 @@ export function createSession(environment: Environment): UserManager {
   return manager;
 }
 
-export function sessionEvents() {
-  return userManager().events;
+/**
+ * Keeps the session alive: oidc-client-ts renews with the refresh token when the access token
+ * is 180 s from expiry; a failed renewal is retried once after 1 s; when that fails too, or
+ * the token expires anyway, `onLost` is told (the session-expired modal).
+ */
+export function watchSessionRenewal(onLost: () => void): void {
+  const { events } = userManager();
+  events.addSilentRenewError(() => {
+    setTimeout(() => {
+      userManager()
+        .signinSilent()
+        .then((user) => {
+          if (!user) onLost();
+        })
+        .catch(() => onLost());
+    }, SESSION.silentRenewRetryMs);
+  });
+  events.addAccessTokenExpired(() => {
+    if (hasSession()) onLost();
+  });
+}
+
+/** Renews the tokens now (after a password change, the old access token is refused). */
+export async function renewSession(): Promise<void> {
+  const user = await userManager().signinSilent();
+  keepTokens(user);
 }
 
 export function accessToken(): string | null {

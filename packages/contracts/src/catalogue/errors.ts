@@ -319,6 +319,11 @@ const portal = {
     vi: 'Mã số doanh nghiệp đã được đăng ký',
     en: 'This business registration number is already registered',
   },
+  'account.email_domain_blocked': {
+    code: 9102,
+    vi: 'Tên miền email này không được phép đăng ký, vui lòng dùng email doanh nghiệp khác',
+    en: 'This e-mail domain cannot be used to sign up, please use another business e-mail',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Request-level refusals; their messages are also the SPA's transport toasts. */

@@ -102,6 +102,7 @@ export const MENU_CATALOGUE: readonly MenuSection[] = [
       { code: 'SYSTEM_EMAIL_CAMPAIGN', route: '/system/email-campaign', permission: 'SYSTEM_EMAILCAMPAIGN_LIST' },
       { code: 'SYSTEM_SMS_TEMPLATE', route: '/system/template-sms', permission: 'SYSTEM_SMSTEMPLATE_LIST' },
       { code: 'SYSTEM_TWO_FACTOR', route: '/system/two-factor', permission: 'SYSTEM_TWOFA_LIST' },
+      { code: 'SYSTEM_MAIL_OUTBOX', route: '/system/mail-outbox', permission: 'SYSTEM_MAILOUTBOX_LIST' },
     ],
   },
   {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { isoDate } from '../schemas/fields.ts';
+import { isoDateSchema } from '../schemas/fields.ts';
 import { defineResource } from './define.ts';
 
 export const actionLogRecordSchema = z.object({
@@ -26,8 +26,8 @@ export const actionLogSearchSchema = pageRequestSchema
     action: z.number().int().optional(),
     result: z.number().int().optional(),
     unitId: z.uuid().optional(),
-    fromDate: isoDate.optional(),
-    toDate: isoDate.optional(),
+    fromDate: isoDateSchema.optional(),
+    toDate: isoDateSchema.optional(),
   })
   .refine((value) => !value.fromDate || !value.toDate || value.fromDate <= value.toDate, { path: ['toDate'], error: 'date_range' });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LOG_OBJECT, USER_STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { emailField, optionalPhone, personName, usernameField } from '../schemas/fields.ts';
+import { emailSchema, optionalMobileSchema, personNameSchema, usernameSchema } from '../schemas/fields.ts';
 import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
 import { defineResource } from './define.ts';
 
@@ -28,13 +28,13 @@ export type AdminAccountRecord = z.infer<typeof adminAccountRecordSchema>;
 export const adminAccountSaveSchema = z
   .strictObject({
     id: z.uuid().nullish(),
-    username: usernameField.optional(),
+    username: usernameSchema.optional(),
     password: passwordSchema.nullish(),
     confirmPassword: z.string().max(LIMITS.passwordMax).nullish(),
-    email: emailField,
-    firstName: personName,
-    lastName: personName,
-    mobile: optionalPhone,
+    email: emailSchema,
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    mobile: optionalMobileSchema,
     roleIds: z.array(z.uuid()).min(1).max(50),
     /** Data export is a per-account option. */
     allowExport: z.boolean().default(false),

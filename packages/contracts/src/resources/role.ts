@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { description, requiredText } from '../schemas/fields.ts';
+import { descriptionSchema, requiredText } from '../schemas/fields.ts';
 import { defineResource } from './define.ts';
 
 /** System roles: the roles platform staff hold. */
@@ -22,7 +22,7 @@ export type RoleRecord = z.infer<typeof roleRecordSchema>;
 export const roleSaveSchema = z.strictObject({
   id: z.uuid().nullish(),
   name: requiredText(100),
-  description,
+  description: descriptionSchema,
 });
 export type RoleSave = z.input<typeof roleSaveSchema>;
 

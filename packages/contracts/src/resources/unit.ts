@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS, USER_COUNT_BANDS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { emailField, isoDate, optionalText, requiredText, usernameField } from '../schemas/fields.ts';
+import { emailSchema, isoDateSchema, optionalText, requiredText, usernameSchema } from '../schemas/fields.ts';
 import { passwordSchema } from '../schemas/password.ts';
 import { defineResource } from './define.ts';
 
@@ -31,7 +31,7 @@ const unitFields = {
   shortName: optionalText(50),
   address: optionalText(255),
   isTrial: z.boolean().default(false),
-  expiryDate: isoDate.nullish().transform((value) => value ?? null),
+  expiryDate: isoDateSchema.nullish().transform((value) => value ?? null),
 };
 
 export const unitUpdateSchema = z.strictObject({ id: z.uuid(), ...unitFields });
@@ -41,8 +41,8 @@ export type UnitUpdate = z.input<typeof unitUpdateSchema>;
 export const unitCreateSchema = z.strictObject({
   ...unitFields,
   tenantId: optionalText(40),
-  adminUsername: usernameField,
-  adminEmail: emailField,
+  adminUsername: usernameSchema,
+  adminEmail: emailSchema,
   /** Left empty, a password is generated and sent to the administrator by e-mail. */
   adminPassword: passwordSchema.nullish(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LOG_OBJECT, USER_STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { description, emailField, optionalPhone, optionalText, personName, usernameField } from '../schemas/fields.ts';
+import { descriptionSchema, emailSchema, optionalMobileSchema, optionalText, personNameSchema, usernameSchema } from '../schemas/fields.ts';
 import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
 import { defineResource } from './define.ts';
 
@@ -36,11 +36,11 @@ export const unitUserRecordSchema = z.object({
 export type UnitUserRecord = z.infer<typeof unitUserRecordSchema>;
 
 const editable = {
-  email: emailField,
-  firstName: personName,
-  lastName: personName,
-  mobile: optionalPhone,
-  description,
+  email: emailSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  mobile: optionalMobileSchema,
+  description: descriptionSchema,
   positionCode: optionalText(50),
   departmentCode: optionalText(50),
   reportToId: z.uuid().nullish().transform((value) => value ?? null),
@@ -60,7 +60,7 @@ export const unitUserSaveSchema = z
   .strictObject({
     id: z.uuid().nullish(),
     unitId: z.uuid().nullish(),
-    username: usernameField.optional(),
+    username: usernameSchema.optional(),
     password: passwordSchema.nullish(),
     confirmPassword: z.string().max(LIMITS.passwordMax).nullish(),
     ...editable,
@@ -112,11 +112,11 @@ export const unitUserResource = defineResource({
 /** The unit-admin screen edits an administrator's own details only. */
 export const unitAdminUpdateSchema = z.strictObject({
   id: z.uuid(),
-  email: emailField,
-  firstName: personName,
-  lastName: personName,
-  mobile: optionalPhone,
-  description,
+  email: emailSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  mobile: optionalMobileSchema,
+  description: descriptionSchema,
 });
 export type UnitAdminUpdate = z.input<typeof unitAdminUpdateSchema>;
 

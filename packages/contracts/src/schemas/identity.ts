@@ -17,9 +17,18 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** Where the browser goes next to finish the authorization request. */
-export const interactionStepSchema = z.object({
-  status: z.literal('done'),
-  redirectTo: z.string(),
-});
+/**
+ * What the sign-in screen does next: go on to finish the authorization request, or ask for
+ * a code e-mailed to the user (two-factor at sign-in, the sign-up OTP).
+ */
+export const interactionStepSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('done'), redirectTo: z.string() }),
+  z.object({
+    status: z.literal('verify'),
+    purpose: z.enum(['two_factor', 'sign_up']),
+    /** Where the code went, partly masked. */
+    destination: z.string(),
+    resendAfterSeconds: z.number().int(),
+  }),
+]);
 export type InteractionStep = z.infer<typeof interactionStepSchema>;

@@ -8,9 +8,20 @@ export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])
 
 export const passwordSchema = z
   .string()
-  .min(LIMITS.passwordMin)
-  .max(LIMITS.passwordMax)
+  .min(LIMITS.passwordMin, { error: 'password_invalid', abort: true })
+  .max(LIMITS.passwordMax, { error: 'too_long' })
   .regex(PASSWORD_PATTERN, { error: 'password_invalid' });
+
+/** Change password (section 5): spaces are stripped before the policy applies. */
+export const strippedPasswordSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, { error: 'required', abort: true }).pipe(passwordSchema));
+
+/** The confirmation must repeat the new password exactly. */
+export function passwordsMatch(password: string | undefined, confirmation: string | undefined): boolean {
+  return (password ?? '') === (confirmation ?? '');
+}
 
 export function isStrongPassword(value: string): boolean {
   return passwordSchema.safeParse(value).success;
@@ -24,7 +35,7 @@ export function newAccountChecks(
   value: { id?: string | null | undefined; username?: string | undefined; password?: string | null | undefined; confirmPassword?: string | null | undefined },
   ctx: z.RefinementCtx,
 ): void {
-  if (value.password && value.password !== value.confirmPassword) {
+  if (value.password && !passwordsMatch(value.password, value.confirmPassword ?? undefined)) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'password_mismatch' });
   }
   if (!value.id && !value.username) ctx.addIssue({ code: 'custom', path: ['username'], message: 'required' });

@@ -7,3 +7,4 @@ export * from './oidc.ts';
 export * from './system.ts';
 export * from './mail.ts';
 export * from './audit.ts';
+export * from './identity.ts';

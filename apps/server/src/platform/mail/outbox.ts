@@ -1,16 +1,13 @@
 import { and, asc, eq, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
-import type { Language } from '@portal/contracts';
+import { MAIL_OUTBOX_STATUS, type Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
-export const MAIL_STATUS = {
-  pending: 0,
-  sent: 1,
-  /** Gave up after MAX_ATTEMPTS; the last error says why. */
-  failed: 2,
-  /** No SMTP server is configured: the message waits in the development outbox. */
-  held: 3,
-} as const;
+/**
+ * pending → sent; failed: given up after MAX_ATTEMPTS (the last error says why); held: no
+ * SMTP server is configured, the message waits in the development outbox.
+ */
+export const MAIL_STATUS = MAIL_OUTBOX_STATUS;
 
 export const MAX_ATTEMPTS = 8;
 const LEASE_MS = 2 * 60 * 1000;

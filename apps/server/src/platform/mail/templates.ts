@@ -55,7 +55,57 @@ const elearningAccount: Template<{ unitName: string; username: string; elearning
   }),
 };
 
-export const MAIL_TEMPLATES = { verificationCode, newPassword, accountCreated, elearningAccount };
+const passwordResetLink: Template<{ username: string; link: string; minutes: number }> = {
+  vi: ({ username, link, minutes }) => ({
+    subject: 'Đặt lại mật khẩu',
+    text: `Chúng tôi nhận được yêu cầu đặt lại mật khẩu của tài khoản ${username}.\nMở liên kết sau để đặt mật khẩu mới (hiệu lực ${minutes} phút, dùng một lần):\n${link}\nNếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu hiện tại vẫn giữ nguyên.`,
+  }),
+  en: ({ username, link, minutes }) => ({
+    subject: 'Reset your password',
+    text: `We received a request to reset the password of the account ${username}.\nOpen this link to choose a new password (valid for ${minutes} minutes, usable once):\n${link}\nIf you did not ask for it, ignore this e-mail; your current password stays as it is.`,
+  }),
+};
+
+const passwordChanged: Template<{ username: string; signinUrl: string }> = {
+  vi: ({ username, signinUrl }) => ({
+    subject: 'Mật khẩu của bạn đã được thay đổi',
+    text: `Mật khẩu của tài khoản ${username} vừa được thay đổi; các phiên đăng nhập khác đã được đăng xuất.\nNếu không phải bạn, hãy đặt lại mật khẩu ngay tại ${signinUrl} và liên hệ quản trị viên.`,
+  }),
+  en: ({ username, signinUrl }) => ({
+    subject: 'Your password was changed',
+    text: `The password of the account ${username} has just been changed; other sessions have been signed out.\nIf this was not you, reset your password at ${signinUrl} right away and contact your administrator.`,
+  }),
+};
+
+const trialStarted: Template<{ username: string; unitName: string; days: number; signinUrl: string }> = {
+  vi: ({ username, unitName, days, signinUrl }) => ({
+    subject: `Chào mừng ${unitName} dùng thử`,
+    text: `Đơn vị ${unitName} đã được tạo với tài khoản quản trị ${username}.\nThời gian dùng thử: ${days} ngày.\nĐăng nhập tại ${signinUrl}.`,
+  }),
+  en: ({ username, unitName, days, signinUrl }) => ({
+    subject: `Welcome to your trial, ${unitName}`,
+    text: `The unit ${unitName} has been created with the administrator account ${username}.\nTrial period: ${days} days.\nSign in at ${signinUrl}.`,
+  }),
+};
+
+export const MAIL_TEMPLATES = {
+  verificationCode,
+  newPassword,
+  accountCreated,
+  elearningAccount,
+  passwordResetLink,
+  passwordChanged,
+  trialStarted,
+};
+
+/** What each e-mailed code is for, as the verification mail says it. */
+export const CODE_MAIL_PURPOSES = {
+  sign_up: { vi: 'hoàn tất đăng ký', en: 'complete your sign-up' },
+  two_factor_signin: { vi: 'đăng nhập', en: 'sign in' },
+  two_factor_setup: { vi: 'bật xác thực hai lớp', en: 'turn on two-factor authentication' },
+  two_factor_policy: { vi: 'thay đổi chính sách xác thực hai lớp', en: 'change the two-factor policy' },
+  change_password: { vi: 'đổi mật khẩu', en: 'change your password' },
+} as const;
 export type MailKind = keyof typeof MAIL_TEMPLATES;
 export type MailParams<K extends MailKind> = Parameters<(typeof MAIL_TEMPLATES)[K]['vi']>[0];
 

@@ -1,6 +1,9 @@
 import { Layout, Space, Typography } from 'antd';
 import { useLocation } from 'react-router';
 import type { UserProfile } from '@portal/contracts';
+import { AppSwitcher } from '../../features/apps/AppSwitcher.tsx';
+import { DefaultRedirectSelector } from '../../features/apps/DefaultRedirectSelector.tsx';
+import { TrialBanner } from '../../features/apps/TrialBanner.tsx';
 import { sectionCodeOf, useMenuTitle } from '../menu-model.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
@@ -15,6 +18,9 @@ export function AppHeader({ profile }: { profile: UserProfile }) {
         {section ? title(section) : ''}
       </Typography.Title>
       <Space size="middle">
+        <TrialBanner profile={profile} />
+        <DefaultRedirectSelector profile={profile} />
+        <AppSwitcher />
         <LanguageSwitcher />
         <AccountMenu profile={profile} />
       </Space>

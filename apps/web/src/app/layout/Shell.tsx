@@ -1,7 +1,11 @@
+import { useEffect } from 'react';
 import { Button, Layout, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMenus, useProfile } from '../../api/queries.ts';
+import { closeLiveConnection, openLiveConnection } from '../../auth/live-connection.ts';
+import { markSessionExpired } from '../../auth/session-expired.ts';
+import { appSettings } from '../settings.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import '../styles.css';
@@ -11,6 +15,14 @@ export default function Shell() {
   const { t } = useTranslation();
   const profile = useProfile();
   const menus = useMenus();
+  const signedIn = profile.isSuccess;
+
+  // The live connection lives as long as the signed-in frame; the session-expired flow closes it.
+  useEffect(() => {
+    if (!signedIn) return;
+    openLiveConnection(appSettings().environment.realtimeUrl, { onSessionEnded: markSessionExpired });
+    return closeLiveConnection;
+  }, [signedIn]);
 
   if (profile.isPending || menus.isPending) {
     return (

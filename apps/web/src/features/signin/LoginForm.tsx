@@ -1,58 +1,24 @@
-import { useEffect } from 'react';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LoginRequest } from '@portal/contracts';
-import { startSignIn } from '../../auth/session.ts';
-import { confirmGrant, interactionDetails, submitLogin } from './interaction-api.ts';
+import type { InteractionStep, LoginRequest } from '@portal/contracts';
+import { submitLogin } from './interaction-api.ts';
 
-/** The sign-in form of one provider interaction. */
-export function LoginForm({ uid }: { uid: string }) {
+/** The sign-in form of one provider interaction; a second factor, when asked, is the next step. */
+export function LoginForm(props: {
+  uid: string;
+  loginHint: string | null;
+  onStep: (step: InteractionStep) => void;
+  onForgot: () => void;
+  onSignUp: () => void;
+}) {
   const { t } = useTranslation('signin');
-  const details = useQuery({
-    queryKey: ['interaction', uid],
-    queryFn: ({ signal }) => interactionDetails(uid, signal),
-    retry: false,
-    staleTime: Infinity,
-  });
   const login = useMutation({
-    mutationFn: (values: LoginRequest) => submitLogin(uid, values),
-    onSuccess: (step) => window.location.assign(step.redirectTo),
+    mutationFn: (values: LoginRequest) => submitLogin(props.uid, values),
+    onSuccess: props.onStep,
   });
-  const consent = useMutation({
-    mutationFn: () => confirmGrant(uid),
-    onSuccess: (step) => window.location.assign(step.redirectTo),
-  });
-
-  const needsConsent = details.data?.prompt === 'consent';
-  const { mutate: confirm, isIdle: consentIdle } = consent;
-  useEffect(() => {
-    if (needsConsent && consentIdle) confirm();
-  }, [needsConsent, consentIdle, confirm]);
-
-  if (details.isError || consent.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('failed')}
-        subTitle={(details.error ?? consent.error)?.message}
-        extra={
-          <Button type="primary" onClick={() => void startSignIn()}>
-            {t('restart')}
-          </Button>
-        }
-      />
-    );
-  }
-  if (details.isPending || needsConsent) {
-    return (
-      <div style={{ textAlign: 'center' }}>
-        <Spin />
-        <p>{t('completing')}</p>
-      </div>
-    );
-  }
+  const leaving = login.isSuccess && login.data.status === 'done';
 
   return (
     <>
@@ -62,24 +28,31 @@ export function LoginForm({ uid }: { uid: string }) {
       <Form<LoginRequest>
         layout="vertical"
         requiredMark={false}
-        initialValues={{ username: details.data.loginHint ?? '' }}
+        initialValues={{ username: props.loginHint ?? '' }}
         onFinish={(values) => login.mutate(values)}
-        disabled={login.isPending || login.isSuccess}
+        disabled={login.isPending || leaving}
       >
-        <Form.Item
-          label={t('username')}
-          name="username"
-          rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}
-        >
+        <Form.Item label={t('username')} name="username" rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
         </Form.Item>
         <Form.Item label={t('password')} name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending || login.isSuccess}>
+        <div style={{ textAlign: 'right', marginTop: -12, marginBottom: 16 }}>
+          <Button type="link" onClick={props.onForgot} style={{ padding: 0 }}>
+            {t('forgotLink')}
+          </Button>
+        </div>
+        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending || leaving}>
           {t('submit')}
         </Button>
       </Form>
+      <Typography.Paragraph style={{ marginTop: 24, textAlign: 'center' }}>
+        {t('noAccount')}{' '}
+        <Button type="link" onClick={props.onSignUp} style={{ padding: 0 }}>
+          {t('signUpLink')}
+        </Button>
+      </Typography.Paragraph>
     </>
   );
 }

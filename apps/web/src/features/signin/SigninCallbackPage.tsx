@@ -2,10 +2,31 @@ import { useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PORTAL_SERVICE_CODE, type BaseApp, type UserProfile } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
 import { completeSignIn, startSignIn } from '../../auth/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
-let completion: Promise<string | null> | undefined;
+let completion: Promise<{ external?: string; path: string }> | undefined;
+
+/** Paths that mean "no particular page": the user then goes to their default app. */
+const NO_PARTICULAR_PAGE = new Set([null, '', '/', '/dashboard', '/signin']);
+
+/**
+ * Where a fresh sign-in leads: the page the user asked for, else the default app they chose
+ * (when it is another app than the portal), else the portal.
+ */
+async function destinationAfterSignIn(returnTo: string | null): Promise<{ external?: string; path: string }> {
+  if (!NO_PARTICULAR_PAGE.has(returnTo)) return { path: returnTo! };
+  const profile = await apiRequest<UserProfile>('/User/GetUserProfileCurrent');
+  const code = profile.channelCodeDefaultLogin;
+  if (code && code !== PORTAL_SERVICE_CODE && !profile.isAdminIAM && !profile.isUserWebPortal) {
+    const apps = await apiRequest<BaseApp[]>('/User/GetListBaseApp');
+    const app = apps.find((candidate) => candidate.baseAppCode === code && candidate.channelPackageStatus === 1 && candidate.link);
+    if (app?.link) return { external: app.link, path: '/dashboard' };
+  }
+  return { path: '/dashboard' };
+}
 
 /** /signin-callback: exchanges the code (once, even under StrictMode) and opens where the user was going. */
 export default function SigninCallbackPage() {
@@ -14,9 +35,9 @@ export default function SigninCallbackPage() {
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    completion ??= completeSignIn();
+    completion ??= completeSignIn().then(destinationAfterSignIn);
     completion
-      .then((returnTo) => navigate(returnTo && returnTo !== '/signin' ? returnTo : '/dashboard', { replace: true }))
+      .then(({ external, path }) => (external ? window.location.assign(external) : navigate(path, { replace: true })))
       .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)))
       .finally(() => {
         completion = undefined;

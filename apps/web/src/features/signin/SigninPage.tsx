@@ -1,16 +1,29 @@
 import { useLocation, useSearchParams } from 'react-router';
 import type { SigninState } from '../../auth/guards.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
-import { LoginForm } from './LoginForm.tsx';
+import { ResetPasswordForm } from './ResetPasswordForm.tsx';
+import { SigninFlow } from './SigninFlow.tsx';
 import { StartSignin } from './StartSignin.tsx';
 
 /**
- * /signin: without an interaction of the provider it starts one (authorization request with
- * PKCE); with one (?uid=…) it shows the sign-in form for it.
+ * /signin: with a reset link (?resetToken=…) it sets a new password; with an interaction of
+ * the provider (?uid=…) it shows the sign-in screens for it; otherwise it starts one
+ * (authorization request with PKCE).
  */
 export default function SigninPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const uid = params.get('uid');
-  return <AuthLayout>{uid ? <LoginForm uid={uid} /> : <StartSignin returnTo={(location.state as SigninState | null)?.returnTo} />}</AuthLayout>;
+  const resetToken = params.get('resetToken');
+  return (
+    <AuthLayout>
+      {resetToken ? (
+        <ResetPasswordForm token={resetToken} />
+      ) : uid ? (
+        <SigninFlow uid={uid} />
+      ) : (
+        <StartSignin returnTo={(location.state as SigninState | null)?.returnTo} />
+      )}
+    </AuthLayout>
+  );
 }

@@ -1,4 +1,4 @@
-import type { InteractionDetails, InteractionStep, LoginRequest } from '@portal/contracts';
+import type { CodeSent, InteractionDetails, InteractionStep, LoginRequest, SignUpRequest, TwoFactorSignin } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { appSettings } from '../../app/settings.ts';
 
@@ -7,14 +7,18 @@ function interactionBase(): string {
   return `${appSettings().environment.authority}/interaction`;
 }
 
+function post<T>(uid: string, path: string, body: unknown = {}): Promise<T> {
+  return apiRequest(`/${encodeURIComponent(uid)}/${path}`, { base: interactionBase(), method: 'POST', body, quietRefusal: true });
+}
+
 export function interactionDetails(uid: string, signal?: AbortSignal): Promise<InteractionDetails> {
   return apiRequest(`/${encodeURIComponent(uid)}/details`, { base: interactionBase(), signal, quietRefusal: true });
 }
 
-export function submitLogin(uid: string, body: LoginRequest): Promise<InteractionStep> {
-  return apiRequest(`/${encodeURIComponent(uid)}/login`, { base: interactionBase(), body, quietRefusal: true });
-}
-
-export function confirmGrant(uid: string): Promise<InteractionStep> {
-  return apiRequest(`/${encodeURIComponent(uid)}/confirm`, { base: interactionBase(), method: 'POST', body: {}, quietRefusal: true });
-}
+export const submitLogin = (uid: string, body: LoginRequest) => post<InteractionStep>(uid, 'login', body);
+export const confirmGrant = (uid: string) => post<InteractionStep>(uid, 'confirm');
+export const submitTwoFactor = (uid: string, body: TwoFactorSignin) => post<InteractionStep>(uid, 'two-factor', body);
+export const resendTwoFactor = (uid: string) => post<CodeSent>(uid, 'two-factor/resend');
+export const submitSignUp = (uid: string, body: SignUpRequest) => post<InteractionStep>(uid, 'sign-up', body);
+export const verifySignUp = (uid: string, otp: string) => post<InteractionStep>(uid, 'sign-up/verify', { otp });
+export const resendSignUp = (uid: string) => post<CodeSent>(uid, 'sign-up/resend');

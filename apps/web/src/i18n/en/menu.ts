@@ -35,6 +35,7 @@ export default {
   SYSTEM_EMAIL_CAMPAIGN: 'Email campaign',
   SYSTEM_SMS_TEMPLATE: 'SMS template',
   SYSTEM_TWO_FACTOR: 'Two-factor',
+  SYSTEM_MAIL_OUTBOX: 'Mail outbox',
   LOG: 'Log',
   LOG_ACTION: 'Activity log',
   LOG_ACCESS: 'Login device',

@@ -33,18 +33,4 @@ export default {
     0: 'Inactive',
     5: 'Lock',
   },
-  validation: {
-    required: 'is required',
-    max: 'Type at most {{max}} characters',
-    min: 'Type at least {{min}} characters',
-    email_invalid: 'Invalid email format',
-    phone_digits: 'Phone number must contain digits only',
-    username_invalid: 'Account may contain only letters without accents, digits and . _ -',
-    password_invalid: 'Password needs at least 8 characters with lowercase, uppercase, digit and one of !@#$%^&*',
-    password_mismatch: 'The confirmation does not match the password',
-    url_invalid: 'Invalid link format',
-    business_code_invalid: 'The business registration code may contain digits, letters and - only',
-    date_range: 'The end date must be after the start date',
-    invalid: 'Invalid value',
-  },
 } satisfies Phrases<typeof vi>;

@@ -33,6 +33,7 @@ export default {
   SYSTEM_EMAIL_CAMPAIGN: 'Chiến dịch email',
   SYSTEM_SMS_TEMPLATE: 'Mẫu SMS',
   SYSTEM_TWO_FACTOR: 'Xác thực hai lớp',
+  SYSTEM_MAIL_OUTBOX: 'Hộp thư đi',
   LOG: 'Nhật ký',
   LOG_ACTION: 'Nhật ký hoạt động',
   LOG_ACCESS: 'Thiết bị đăng nhập',

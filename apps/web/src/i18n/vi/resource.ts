@@ -1,4 +1,4 @@
-/** Words of the standard resource screens and of form validation. */
+/** Words of the standard resource screens. */
 export default {
   add: 'Thêm mới',
   edit: 'Chỉnh sửa',
@@ -30,19 +30,5 @@ export default {
     1: 'Hoạt động',
     0: 'Ngừng hoạt động',
     5: 'Khóa',
-  },
-  validation: {
-    required: 'không được để trống',
-    max: 'Nhập tối đa {{max}} ký tự',
-    min: 'Nhập tối thiểu {{min}} ký tự',
-    email_invalid: 'Email không đúng định dạng',
-    phone_digits: 'Số điện thoại chỉ gồm chữ số',
-    username_invalid: 'Tài khoản chỉ gồm chữ cái không dấu, chữ số và các ký tự . _ -',
-    password_invalid: 'Mật khẩu tối thiểu 8 ký tự, gồm chữ thường, chữ hoa, chữ số và ký tự đặc biệt !@#$%^&*',
-    password_mismatch: 'Mật khẩu xác nhận không khớp',
-    url_invalid: 'Đường dẫn không đúng định dạng',
-    business_code_invalid: 'Mã số doanh nghiệp chỉ gồm chữ số, chữ cái và dấu -',
-    date_range: 'Ngày kết thúc phải sau ngày bắt đầu',
-    invalid: 'Giá trị không hợp lệ',
   },
 };

@@ -9,7 +9,7 @@ import { FieldInput } from './FieldInput.tsx';
 import { toFormValues, toPayload, toPayloadValue } from './form-values.ts';
 import type { resourceApi } from './resource-api.ts';
 import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
-import { fieldRules, isRequired, objectIssues } from './zod-rules.ts';
+import { isRequired, useFieldRules } from '../field-rules.ts';
 
 interface Props {
   definition: ResourceScreenDefinition;
@@ -26,6 +26,7 @@ interface Props {
  */
 export function ResourceFormModal({ definition, api, record, onClose, onSaved }: Props) {
   const { t } = useTranslation('resource');
+  const rules = useFieldRules();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [hasErrors, setHasErrors] = useState(false);
   const mode = record ? 'edit' : 'create';
@@ -54,7 +55,7 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return setHasErrors(true);
     const payload = toPayload(fields, values);
-    const crossField = objectIssues(schema, payload, labelOf, t);
+    const crossField = rules.objectErrors(schema, payload, labelOf);
     if (crossField.length) {
       form.setFields(crossField);
       return setHasErrors(true);
@@ -93,7 +94,11 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
                   name={field.name}
                   label={field.label}
                   required={!readOnly && isRequired(fieldSchema)}
-                  rules={readOnly ? [] : fieldRules(fieldSchema, field.label, t, (value) => toPayloadValue(field, value))}
+                  rules={
+                    readOnly || !fieldSchema
+                      ? []
+                      : [rules.field(fieldSchema, field.label, { email: field.name.toLowerCase().endsWith('email'), normalize: (value) => toPayloadValue(field, value) })]
+                  }
                 >
                   <FieldInput field={field} disabled={readOnly} />
                 </Form.Item>

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { BASE_PATH, type Language } from '@portal/contracts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import type { Realtime } from '../modules/realtime/realtime.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import { revokeAccountSessions } from './adapter.ts';
+import { hashPassword } from './passwords.ts';
+
+/**
+ * Sets a new password and ends the user's other sessions: their grants and refresh tokens are
+ * deleted, access tokens issued before now are refused, and their live connections are told.
+ * `keepGrantId` is the browser the change was made from (none for a forgot-password reset).
+ */
+export async function setPassword(
+  deps: { db: Database; mailer: Mailer; realtime: Pick<Realtime, 'sessionsEnded'>; publicUrl: string },
+  user: { id: string; username: string; email: string },
+  newPassword: string,
+  options: { keepGrantId?: string | undefined; language: Language },
+): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  const tokensValidAfter = new Date();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, tokensValidAfter }).where(eq(users.id, user.id));
+    await deps.mailer.send(tx, {
+      kind: 'passwordChanged',
+      to: user.email,
+      language: options.language,
+      params: { username: user.username, signinUrl: `${deps.publicUrl}${BASE_PATH}/signin` },
+    });
+  });
+  const ended = await revokeAccountSessions(deps.db, user.id, options.keepGrantId);
+  deps.realtime.sessionsEnded(ended);
+}

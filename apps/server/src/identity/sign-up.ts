@@ -1,0 +1,106 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { ONE_TIME_CODE, STATUS, TRIAL, type Language, type SignUpRequest } from '@portal/contracts';
+import type { Database } from '../db/client.ts';
+import { servicePackages, unitPackages, units, users } from '../db/schema/index.ts';
+import { assertAccountIsFree, createUnitWithAdmin } from '../modules/unit/create-unit.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import { hitRateLimit } from '../platform/rate-limit.ts';
+import { sendCodeByMail } from './code-mail.ts';
+import { assertEmailDomainAllowed } from './email-domain.ts';
+import { generatePassword, hashPassword } from './passwords.ts';
+import { CODE_PURPOSES, consumeCode, pendingPayload } from './verification-codes.ts';
+
+/** A sign-up waiting for its OTP; the password is kept only as its hash. */
+interface PendingSignUp {
+  companyName: string;
+  businessCode: string;
+  numberOfEmployees: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  language: Language;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** OTP mails to one address per hour, across sign-up attempts: sign-up must not become a way to flood a mailbox. */
+const SIGN_UP_MAILS = { limit: ONE_TIME_CODE.maxSends, windowMs: 60 * 60_000 };
+
+async function countSignUpMail(db: Database, email: string): Promise<void> {
+  if (!(await hitRateLimit(db, `sign-up-mail:${email.trim().toLowerCase()}`, SIGN_UP_MAILS))) throw new AppError('request.too_many');
+}
+
+/** Refusals a sign-up can meet before any code is sent: blocked domain, taken names. */
+async function assertSignUpPossible(db: Database, request: { username: string; email: string; businessCode: string }): Promise<void> {
+  await assertEmailDomainAllowed(db, request.email);
+  await db.transaction((tx) => assertAccountIsFree(tx, request));
+  const [sameCode] = await db.select({ id: units.id }).from(units).where(eq(units.businessCode, request.businessCode));
+  if (sameCode) throw new AppError('unit.business_code_exists');
+}
+
+/** Step 1: checks the request and e-mails the OTP; the sign-up waits under `subject` (the interaction). */
+export async function requestSignUp(
+  db: Database,
+  mailer: Mailer,
+  subject: string,
+  request: Omit<SignUpRequest, 'agreeTerms' | 'confirmPassword'>,
+  language: Language,
+) {
+  await assertSignUpPossible(db, request);
+  await countSignUpMail(db, request.email);
+  const pending: PendingSignUp = {
+    companyName: request.companyName,
+    businessCode: request.businessCode,
+    numberOfEmployees: request.numberOfEmployees,
+    username: request.username,
+    email: request.email,
+    passwordHash: await hashPassword(request.password),
+    language,
+  };
+  return sendCodeByMail(db, mailer, { purpose: CODE_PURPOSES.signUp, subject, payload: pending }, { email: request.email, language });
+}
+
+export async function resendSignUpCode(db: Database, mailer: Mailer, subject: string) {
+  const pending = await pendingPayload<PendingSignUp>(db, CODE_PURPOSES.signUp, subject);
+  if (!pending) throw new AppError('verification.failed');
+  await countSignUpMail(db, pending.email);
+  return sendCodeByMail(db, mailer, { purpose: CODE_PURPOSES.signUp, subject, payload: pending }, { email: pending.email, language: pending.language });
+}
+
+/**
+ * Step 2: the OTP is right, so the trial unit and its administrator (ADMINENTERPRISE) are
+ * created, with the Trial pack when one is offered. Answers the new administrator.
+ */
+export async function completeSignUp(db: Database, mailer: Mailer, subject: string, otp: string, signinUrl: string) {
+  const pending = await consumeCode<PendingSignUp>(db, CODE_PURPOSES.signUp, subject, otp);
+  return db.transaction(async (tx) => {
+    const [trialPack] = await tx
+      .select({ id: servicePackages.id, trialDays: servicePackages.trialDays })
+      .from(servicePackages)
+      .where(and(eq(servicePackages.level, 'Trial'), eq(servicePackages.status, STATUS.active)))
+      .orderBy(asc(servicePackages.createdAt))
+      .limit(1);
+    const days = trialPack?.trialDays ?? TRIAL.defaultDays;
+    const expiryDate = new Date(Date.now() + days * DAY_MS);
+    // createUnitWithAdmin hashes a password it is given; the visitor's password was hashed
+    // when the OTP was sent and only that hash was kept, so it replaces a throwaway one.
+    const { unitId, adminId } = await createUnitWithAdmin(
+      tx,
+      { name: pending.companyName, businessCode: pending.businessCode, numberOfEmployees: pending.numberOfEmployees, isTrial: true, expiryDate },
+      { username: pending.username, email: pending.email, password: generatePassword() },
+    );
+    await tx.update(users).set({ passwordHash: pending.passwordHash }).where(eq(users.id, adminId));
+    if (trialPack) await tx.insert(unitPackages).values({ unitId, packageId: trialPack.id, endsAt: expiryDate });
+    await mailer.send(tx, {
+      kind: 'trialStarted',
+      to: pending.email,
+      language: pending.language,
+      params: { username: pending.username, unitName: pending.companyName, days, signinUrl },
+    });
+    const [admin] = await tx
+      .select({ id: users.id, username: users.username, unitId: users.unitId })
+      .from(users)
+      .where(eq(users.id, adminId));
+    return admin!;
+  });
+}

@@ -1,0 +1,70 @@
+import { eq, isNull, or } from 'drizzle-orm';
+import { normalizeTwoFaStatus, TWO_FA_STATUS, type TwoFaConfig } from '@portal/contracts';
+import type { Queryable } from '../db/client.ts';
+import { twoFactorConfigs, userTwoFactor } from '../db/schema/index.ts';
+import { isKnownDevice } from './device.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** With no policy anywhere: nobody is required, and enrolled users are asked on new devices. */
+const NO_POLICY: Omit<TwoFaConfig, 'unitId'> = { status: TWO_FA_STATUS.disabled, trigger: 'new_device', recurrenceDays: null };
+
+/** The policy of a unit: its own, else the default one (unit null), else none. */
+export async function policyFor(db: Queryable, unitId: string | null): Promise<TwoFaConfig> {
+  const rows = await db
+    .select()
+    .from(twoFactorConfigs)
+    .where(unitId ? or(eq(twoFactorConfigs.unitId, unitId), isNull(twoFactorConfigs.unitId)) : isNull(twoFactorConfigs.unitId));
+  const row = rows.find((r) => r.unitId === unitId) ?? rows.find((r) => r.unitId === null);
+  if (!row) return { unitId, ...NO_POLICY };
+  return {
+    unitId: row.unitId,
+    status: normalizeTwoFaStatus(row.status),
+    trigger: row.trigger,
+    recurrenceDays: row.recurrenceDays as TwoFaConfig['recurrenceDays'],
+  };
+}
+
+export async function twoFactorStateOf(db: Queryable, userId: string) {
+  const [state] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+  return state;
+}
+
+/** Does this user verify codes at all: enrolled themselves, or required by their unit's policy? */
+export async function usesTwoFactor(db: Queryable, user: { id: string; unitId: string | null }): Promise<boolean> {
+  const [state, policy] = await Promise.all([twoFactorStateOf(db, user.id), policyFor(db, user.unitId)]);
+  return Boolean(state?.enabledAt) || policy.status === TWO_FA_STATUS.enabled;
+}
+
+/**
+ * Is a code asked at this sign-in? Only of users who use two-factor, and then as the policy
+ * says: at the first login, on a device not seen before, or when the last verification is
+ * older than the recurrence.
+ */
+export async function twoFactorNeeded(
+  db: Queryable,
+  user: { id: string; unitId: string | null },
+  deviceKeyHash: string,
+  now = new Date(),
+): Promise<boolean> {
+  const [state, policy] = await Promise.all([twoFactorStateOf(db, user.id), policyFor(db, user.unitId)]);
+  if (!state?.enabledAt && policy.status !== TWO_FA_STATUS.enabled) return false;
+  const lastVerified = state?.lastVerifiedAt ?? null;
+  switch (policy.trigger) {
+    case 'first_login':
+      return lastVerified === null;
+    case 'new_device':
+      return !(await isKnownDevice(db, user.id, deviceKeyHash));
+    case 'recurring':
+      return lastVerified === null || now.getTime() - lastVerified.getTime() >= (policy.recurrenceDays ?? 1) * DAY_MS;
+  }
+}
+
+/** Remembers a passed verification (for "first login" and "recurring"). */
+export async function markTwoFactorVerified(db: Queryable, userId: string): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(userTwoFactor)
+    .values({ userId, lastVerifiedAt: now })
+    .onConflictDoUpdate({ target: userTwoFactor.userId, set: { lastVerifiedAt: now } });
+}

@@ -1,0 +1,54 @@
+import { and, asc, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { BASE_PATH, PORTAL_SERVICE_CODE, STATUS, type BaseApp } from '@portal/contracts';
+import type { Queryable } from '../../db/client.ts';
+import { packageServices, servicePackages, services, unitPackages } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+
+/**
+ * The apps a user may open: the portal, then the services of their unit's packs (status 1
+ * while a pack holding the service is active). Platform staff may open every active service.
+ */
+export async function appsFor(db: Queryable, actor: Actor, publicUrl: string): Promise<BaseApp[]> {
+  const [portal] = await db.select({ name: services.name }).from(services).where(eq(services.code, PORTAL_SERVICE_CODE));
+  const portalApp: BaseApp = { baseAppCode: PORTAL_SERVICE_CODE, title: portal?.name ?? 'Portal', channelPackageStatus: STATUS.active, link: `${publicUrl}${BASE_PATH}/` };
+
+  if (!actor.unitId) {
+    const rows = await db
+      .select({ code: services.code, name: services.name, link: services.link })
+      .from(services)
+      .where(and(eq(services.status, STATUS.active), ne(services.code, PORTAL_SERVICE_CODE)))
+      .orderBy(asc(services.sortOrder));
+    return [portalApp, ...rows.map((row) => ({ baseAppCode: row.code, title: row.name, channelPackageStatus: STATUS.active, link: row.link }))];
+  }
+
+  const now = new Date();
+  const rows = await db
+    .select({
+      code: services.code,
+      name: services.name,
+      link: services.link,
+      sortOrder: services.sortOrder,
+      packActive: and(
+        eq(unitPackages.status, STATUS.active),
+        eq(servicePackages.status, STATUS.active),
+        or(isNull(unitPackages.endsAt), gt(unitPackages.endsAt, now)),
+      )!,
+    })
+    .from(unitPackages)
+    .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
+    .innerJoin(packageServices, eq(packageServices.packageId, servicePackages.id))
+    .innerJoin(services, eq(services.id, packageServices.serviceId))
+    .where(and(eq(unitPackages.unitId, actor.unitId), eq(services.status, STATUS.active), ne(services.code, PORTAL_SERVICE_CODE)))
+    .orderBy(asc(services.sortOrder));
+
+  const byCode = new Map<string, BaseApp & { sortOrder: number }>();
+  for (const row of rows) {
+    const active = Boolean(row.packActive);
+    const known = byCode.get(row.code);
+    if (!known || (active && known.channelPackageStatus !== STATUS.active)) {
+      byCode.set(row.code, { baseAppCode: row.code, title: row.name, link: row.link, sortOrder: row.sortOrder, channelPackageStatus: active ? STATUS.active : STATUS.inactive });
+    }
+  }
+  const apps = [...byCode.values()].sort((a, b) => a.sortOrder - b.sortOrder).map(({ sortOrder: _order, ...app }) => app);
+  return [portalApp, ...apps];
+}

@@ -1,0 +1,57 @@
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import type { PageResult, UserDevice } from '@portal/contracts';
+import type { Queryable } from '../../db/client.ts';
+import { units, userDevices, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+
+export interface DeviceFilter {
+  pageIndex: number;
+  pageSize: number;
+  keyword?: string | undefined;
+  unitId?: string | undefined;
+  userId?: string | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+}
+
+/**
+ * The device log within what the actor may see: a unit's users only ever their own unit,
+ * platform staff any unit (or all). Newest sign-ins first.
+ */
+export async function searchDevices(db: Queryable, actor: Actor, filter: DeviceFilter): Promise<PageResult<UserDevice>> {
+  const conditions: (SQL | undefined)[] = [
+    actor.unitId ? eq(userDevices.unitId, actor.unitId) : filter.unitId ? eq(userDevices.unitId, filter.unitId) : undefined,
+    filter.userId ? eq(userDevices.userId, filter.userId) : undefined,
+    filter.fromDate ? gte(userDevices.signedInAt, new Date(filter.fromDate)) : undefined,
+    filter.toDate ? lte(userDevices.signedInAt, new Date(filter.toDate)) : undefined,
+  ];
+  if (filter.keyword) {
+    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(ilike(users.username, like), ilike(users.fullName, like), ilike(userDevices.deviceName, like), ilike(userDevices.ipAddress, like), ilike(userDevices.browser, like)),
+    );
+  }
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(userDevices).innerJoin(users, eq(users.id, userDevices.userId)).where(where);
+  const rows = await db
+    .select({
+      id: userDevices.id,
+      userId: userDevices.userId,
+      username: users.username,
+      fullName: users.fullName,
+      unitId: userDevices.unitId,
+      unitName: units.name,
+      deviceName: userDevices.deviceName,
+      ipAddress: userDevices.ipAddress,
+      browser: userDevices.browser,
+      signedInAt: userDevices.signedInAt,
+    })
+    .from(userDevices)
+    .innerJoin(users, eq(users.id, userDevices.userId))
+    .leftJoin(units, eq(units.id, userDevices.unitId))
+    .where(where)
+    .orderBy(desc(userDevices.signedInAt))
+    .limit(filter.pageSize)
+    .offset((filter.pageIndex - 1) * filter.pageSize);
+  return { records: rows.map((row) => ({ ...row, signedInAt: row.signedInAt.toISOString() })), totalRecord: total?.n ?? 0 };
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import {
+  envelopeSchema,
+  idParamSchema,
+  MAIL_OUTBOX_STATUS,
+  mailOutboxItemSchema,
+  mailOutboxMessageSchema,
+  pageResultSchema,
+  searchMailOutboxSchema,
+} from '@portal/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { ok } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+function item(row: OutboxRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    language: row.language,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The platform administrator's view of the outbox. Held mail (no SMTP server configured) can
+ * be read in full, so a newcomer can finish sign-up and two-factor without a mail server;
+ * mail that went through SMTP shows its delivery state only.
+ */
+export function registerMailOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/MailOutbox/Search',
+    {
+      config: { access: 'SYSTEM_MAILOUTBOX_LIST' },
+      schema: { tags: ['MailOutbox'], body: searchMailOutboxSchema, response: { 200: envelopeSchema(pageResultSchema(mailOutboxItemSchema)) } },
+    },
+    async (request) => {
+      const { pageIndex, pageSize, keyword, status } = request.body;
+      const conditions: (SQL | undefined)[] = [status === undefined ? undefined : eq(mailOutbox.status, status)];
+      if (keyword) {
+        const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(or(ilike(mailOutbox.recipient, like), ilike(mailOutbox.subject, like)));
+      }
+      const where = and(...conditions);
+      const [total] = await ctx.db.select({ n: count() }).from(mailOutbox).where(where);
+      const rows = await ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(where)
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(pageSize)
+        .offset((pageIndex - 1) * pageSize);
+      return ok({ records: rows.map(item), totalRecord: total?.n ?? 0 });
+    },
+  );
+
+  routes.get(
+    '/api/MailOutbox/GetById/:id',
+    {
+      config: { access: 'SYSTEM_MAILOUTBOX_LIST' },
+      schema: { tags: ['MailOutbox'], params: idParamSchema, response: { 200: envelopeSchema(mailOutboxMessageSchema) } },
+    },
+    async (request) => {
+      const [row] = await ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.id, request.params.id), eq(mailOutbox.status, MAIL_OUTBOX_STATUS.held)));
+      if (!row) throw notFound();
+      return ok({ ...item(row), textBody: row.textBody });
+    },
+  );
+}

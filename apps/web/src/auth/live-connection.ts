@@ -1,0 +1,35 @@
+import type { Socket } from 'socket.io-client';
+import { REALTIME_EVENTS, REALTIME_PATH } from '@portal/contracts';
+import { accessToken } from './session.ts';
+
+/**
+ * The live connection to the server (Socket.IO over WebSocket). It proves who it is with the
+ * current access token at every (re)connection; the server pushes the end of this session
+ * (sign-out or password change elsewhere) and, for the dashboard, sign-in activity. The
+ * client library loads with the signed-in frame, not with the sign-in screens.
+ */
+let socket: Socket | undefined;
+let wanted = false;
+let loading: Promise<void> | undefined;
+
+export function openLiveConnection(url: string, handlers: { onSessionEnded: () => void }): void {
+  wanted = true;
+  if (socket || loading) return;
+  loading = import('socket.io-client').then(({ io }) => {
+    loading = undefined;
+    // Closed again while the library was loading (or already open): nothing to do.
+    if (!wanted || socket) return;
+    socket = io(url, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      auth: (send) => send({ token: accessToken() }),
+    });
+    socket.on(REALTIME_EVENTS.sessionEnded, handlers.onSessionEnded);
+  });
+}
+
+export function closeLiveConnection(): void {
+  wanted = false;
+  socket?.close();
+  socket = undefined;
+}

@@ -1,0 +1,24 @@
+import { Button, Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { UserProfile } from '@portal/contracts';
+
+/** Trial accounts: days left (countExpirationDate) or expired, and Upgrade except for unit users. */
+export function TrialBanner({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  if (!profile.isTrial || profile.countExpirationDate === null) return null;
+  const expired = profile.countExpirationDate <= 0;
+  return (
+    <Space size="small" role="status">
+      <Tag color={expired ? 'red' : 'gold'} style={{ marginInlineEnd: 0 }}>
+        {expired ? t('trial.expired') : t('trial.daysLeft', { count: profile.countExpirationDate })}
+      </Tag>
+      {!profile.isUserUnit && (
+        <Button size="small" type="primary" onClick={() => void navigate('/package/package-enterprise')}>
+          {t('trial.upgrade')}
+        </Button>
+      )}
+    </Space>
+  );
+}

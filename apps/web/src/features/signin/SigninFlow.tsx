@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { InteractionStep } from '@portal/contracts';
+import { startSignIn } from '../../auth/session.ts';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
+import { confirmGrant, interactionDetails } from './interaction-api.ts';
+import { LoginForm } from './LoginForm.tsx';
+import { SignUpForm } from './SignUpForm.tsx';
+import { VerifyCodeForm } from './VerifyCodeForm.tsx';
+
+type VerifyStep = Extract<InteractionStep, { status: 'verify' }>;
+type View = { kind: 'login' } | { kind: 'sign-up' } | { kind: 'forgot' } | { kind: 'verify'; step: VerifyStep };
+
+/** The sign-in screens of one provider interaction: login, sign-up, forgot password, codes. */
+export function SigninFlow({ uid }: { uid: string }) {
+  const { t } = useTranslation('signin');
+  const [view, setView] = useState<View>({ kind: 'login' });
+  const details = useQuery({
+    queryKey: ['interaction', uid],
+    queryFn: ({ signal }) => interactionDetails(uid, signal),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const consent = useMutation({ mutationFn: () => confirmGrant(uid), onSuccess: (step) => onStep(step) });
+
+  const needsConsent = details.data?.prompt === 'consent';
+  const { mutate: confirm, isIdle: consentIdle } = consent;
+  useEffect(() => {
+    if (needsConsent && consentIdle) confirm();
+  }, [needsConsent, consentIdle, confirm]);
+
+  function onStep(step: InteractionStep) {
+    if (step.status === 'done') window.location.assign(step.redirectTo);
+    else setView({ kind: 'verify', step });
+  }
+  const toLogin = () => setView({ kind: 'login' });
+
+  if (details.isError || consent.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('failed')}
+        subTitle={(details.error ?? consent.error)?.message}
+        extra={
+          <Button type="primary" onClick={() => void startSignIn()}>
+            {t('restart')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (details.isPending || needsConsent) {
+    return (
+      <div style={{ textAlign: 'center' }}>
+        <Spin />
+        <p>{t('completing')}</p>
+      </div>
+    );
+  }
+
+  switch (view.kind) {
+    case 'sign-up':
+      return <SignUpForm uid={uid} onStep={onStep} onBack={toLogin} />;
+    case 'forgot':
+      return <ForgotPasswordForm onBack={toLogin} />;
+    case 'verify':
+      return <VerifyCodeForm uid={uid} step={view.step} onStep={onStep} onBack={toLogin} />;
+    default:
+      return (
+        <LoginForm
+          uid={uid}
+          loginHint={details.data.loginHint}
+          onStep={onStep}
+          onForgot={() => setView({ kind: 'forgot' })}
+          onSignUp={() => setView({ kind: 'sign-up' })}
+        />
+      );
+  }
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { MAIL_OUTBOX_STATUS, type MailOutboxItem, type SearchMailOutbox } from '@portal/contracts';
+import { useMailMessage, useMailOutbox } from './system-api.ts';
+
+type StatusName = keyof typeof MAIL_OUTBOX_STATUS;
+const STATUS_COLOURS: Record<StatusName, string> = { pending: 'blue', sent: 'green', failed: 'red', held: 'gold' };
+const STATUS_NAMES = Object.keys(MAIL_OUTBOX_STATUS) as StatusName[];
+const nameOf = (status: number) => STATUS_NAMES.find((name) => MAIL_OUTBOX_STATUS[name] === status) ?? 'pending';
+
+function MessageModal({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+  const message = useMailMessage(id);
+  return (
+    <Modal open={id !== undefined} onCancel={onClose} footer={null} title={message.data?.subject} width={640}>
+      {message.isPending ? <Spin /> : message.data && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{message.data.textBody}</Typography.Paragraph>}
+    </Modal>
+  );
+}
+
+/** /system/mail-outbox: the portal's mail; held mail (no SMTP server) can be read here. */
+export default function MailOutboxPage() {
+  const { t } = useTranslation('system');
+  const [filter, setFilter] = useState<SearchMailOutbox>({ pageIndex: 1, pageSize: 20 });
+  const [reading, setReading] = useState<string>();
+  const outbox = useMailOutbox(filter);
+  const statusLabel = (status: number) => t(`mailOutbox.statuses.${nameOf(status)}`);
+
+  return (
+    <Card>
+      <Typography.Paragraph type="secondary">{t('mailOutbox.description')}</Typography.Paragraph>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('mailOutbox.search')}
+          aria-label={t('mailOutbox.search')}
+          onSearch={(keyword) => setFilter({ ...filter, pageIndex: 1, keyword: keyword || undefined })}
+          style={{ width: 300 }}
+        />
+        <Select
+          aria-label={t('mailOutbox.status')}
+          style={{ width: 220 }}
+          value={filter.status ?? -1}
+          options={[{ value: -1, label: t('mailOutbox.allStatuses') }, ...STATUS_NAMES.map((name) => ({ value: MAIL_OUTBOX_STATUS[name], label: statusLabel(MAIL_OUTBOX_STATUS[name]) }))]}
+          onChange={(status: number) => setFilter({ ...filter, pageIndex: 1, status: status === -1 ? undefined : status })}
+        />
+        <Button icon={<ReloadOutlined />} onClick={() => void outbox.refetch()}>
+          {t('mailOutbox.refresh')}
+        </Button>
+      </Space>
+      <Table<MailOutboxItem>
+        rowKey="id"
+        loading={outbox.isFetching}
+        dataSource={outbox.data?.records}
+        locale={{ emptyText: t('mailOutbox.empty') }}
+        pagination={{
+          current: filter.pageIndex,
+          pageSize: filter.pageSize,
+          total: outbox.data?.totalRecord,
+          onChange: (pageIndex, pageSize) => setFilter({ ...filter, pageIndex, pageSize }),
+        }}
+        columns={[
+          { title: t('mailOutbox.createdAt'), dataIndex: 'createdAt', width: 180, render: (value: string) => dayjs(value).format('DD/MM/YYYY HH:mm:ss') },
+          { title: t('mailOutbox.recipient'), dataIndex: 'recipient' },
+          { title: t('mailOutbox.subject'), dataIndex: 'subject' },
+          { title: t('mailOutbox.status'), dataIndex: 'status', width: 200, render: (status: number) => <Tag color={STATUS_COLOURS[nameOf(status)]}>{statusLabel(status)}</Tag> },
+          { title: t('mailOutbox.attempts'), dataIndex: 'attempts', width: 110 },
+          {
+            key: 'view',
+            width: 90,
+            render: (_value: unknown, row: MailOutboxItem) =>
+              row.status === MAIL_OUTBOX_STATUS.held ? (
+                <Button size="small" onClick={() => setReading(row.id)} aria-label={`${t('mailOutbox.view')}: ${row.subject}`}>
+                  {t('mailOutbox.view')}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <MessageModal id={reading} onClose={() => setReading(undefined)} />
+    </Card>
+  );
+}

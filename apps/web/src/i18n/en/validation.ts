@@ -1,0 +1,21 @@
+import type vi from '../vi/validation.ts';
+import type { Phrases } from '../phrases.ts';
+
+export default {
+  required: '{{field}} cannot be empty',
+  emailRequired: 'Email address is required',
+  too_long: 'Type at most {{max}} characters',
+  email_invalid: 'Invalid email format',
+  digits_only: '{{field}} may contain digits only',
+  password_invalid: 'The password needs at least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character (!@#$%^&*)',
+  password_mismatch: 'The passwords do not match',
+  code_required: 'Verification code cannot be empty',
+  code_invalid: 'Please enter all 6 digits of the verification code',
+  otp_required: 'OTP is required',
+  agreement_required: 'Please agree to the privacy policy and the terms of service',
+  username_invalid: 'At least 3 characters: letters, digits, dots, dashes or underscores',
+  url_invalid: 'Invalid link format',
+  business_code_invalid: 'The business registration code may contain digits, letters and - only',
+  date_range: 'The end date must be after the start date',
+  invalid: '{{field}} is not valid',
+} satisfies Phrases<typeof vi>;

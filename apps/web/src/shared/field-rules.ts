@@ -1,0 +1,82 @@
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { FIELD_ERROR_KEYS, passwordsMatch, type FieldErrorKey } from '@portal/contracts';
+
+interface Issue {
+  message: string;
+  path?: readonly PropertyKey[];
+  maximum?: unknown;
+}
+
+/** The part of a zod schema the forms use: parse a value, read the issues. */
+export interface FieldSchema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } };
+}
+
+function isFieldErrorKey(message: string): message is FieldErrorKey {
+  return (FIELD_ERROR_KEYS as readonly string[]).includes(message);
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** Whether the contract refuses an empty value (the form then marks the field required). */
+export function isRequired(schema: FieldSchema | undefined): boolean {
+  return schema !== undefined && !schema.safeParse(undefined).success && !schema.safeParse(null).success;
+}
+
+/**
+ * Form rules derived from the contracts: each field is checked with the very schema the
+ * server validates with, and the refusal's key becomes the section 5 message in the user's
+ * language ("{field} cannot be empty", "Type at most N characters" …).
+ */
+export function useFieldRules() {
+  const { t } = useTranslation('validation');
+
+  function messageOf(issue: Issue, field: string, value: unknown, isEmail: boolean): string {
+    // An empty value is "required" whatever the schema found wrong with it (an enum, a date …).
+    const key: FieldErrorKey = isEmpty(value) ? 'required' : isFieldErrorKey(issue.message) ? issue.message : 'invalid';
+    if (key === 'required' && isEmail) return t('emailRequired');
+    return t(key, { field, max: typeof issue.maximum === 'number' ? issue.maximum : undefined });
+  }
+
+  return {
+    /**
+     * The rule of one field: `schema` is the contract's schema of that field; `normalize`
+     * turns the input's value into what the contract receives (dates, blanks).
+     */
+    field(schema: FieldSchema, field: string, options: { email?: boolean; normalize?: (value: unknown) => unknown } = {}): Rule {
+      return {
+        validator: async (_rule, raw: unknown) => {
+          const value = options.normalize ? options.normalize(raw) : (raw ?? '');
+          const result = schema.safeParse(value);
+          if (!result.success) throw new Error(messageOf(result.error.issues[0]!, field, value, options.email === true));
+        },
+      };
+    },
+    /**
+     * The confirmation must equal the field `passwordField` (section 5), compared as the
+     * server compares them (`normalize`: e.g. spaces stripped when changing the password).
+     */
+    sameAs(passwordField: string, normalize: (value: string) => string = (value) => value): Rule {
+      return ({ getFieldValue }) => ({
+        validator: async (_rule, value: string | undefined) => {
+          const password = normalize(String(getFieldValue(passwordField) ?? ''));
+          if (value && !passwordsMatch(password, normalize(value))) throw new Error(t('password_mismatch'));
+        },
+      });
+    },
+    /** Errors of a whole-object check (cross-field rules of the contract), by field, for `form.setFields`. */
+    objectErrors(schema: FieldSchema, values: Record<string, unknown>, labelOf: (name: string) => string) {
+      const result = schema.safeParse(values);
+      if (result.success) return [];
+      return result.error.issues
+        .filter((issue) => issue.path && issue.path.length > 0)
+        .map((issue) => {
+          const name = String(issue.path![0]);
+          return { name, errors: [messageOf(issue, labelOf(name), values[name], false)] };
+        });
+    },
+  };
+}

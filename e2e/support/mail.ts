@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+
+/** A message the test SMTP server received (see global-setup.ts). */
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  receivedAt: number;
+}
+
+function allMail(): ReceivedMail[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as ReceivedMail);
+}
+
+/** Waits for a message to `to` received after `since` (and matching), as the user would wait for it. */
+export async function waitForMail(to: string, since: number, match: (mail: ReceivedMail) => boolean = () => true): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(() => (found = allMail().find((mail) => mail.to === to && mail.receivedAt >= since && match(mail))), { timeout: 15_000, message: `mail to ${to}` })
+    .toBeTruthy();
+  return found!;
+}
+
+/** The 6-digit code of a verification mail. */
+export function codeIn(mail: ReceivedMail): string {
+  return /(\d{6})/.exec(mail.subject)![1]!;
+}
+
+/** The first link of a mail. */
+export function linkIn(mail: ReceivedMail): string {
+  return /(https?:\/\/\S+)/.exec(mail.text)![1]!;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { pageRequestSchema } from './common.ts';
+
+/** One sign-in of the device log (section 3, login device). */
+export const userDeviceSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  username: z.string(),
+  fullName: z.string(),
+  unitId: z.uuid().nullable(),
+  unitName: z.string().nullable(),
+  deviceName: z.string(),
+  ipAddress: z.string().nullable(),
+  browser: z.string().nullable(),
+  signedInAt: z.string(),
+});
+export type UserDevice = z.infer<typeof userDeviceSchema>;
+
+export const searchUserDeviceByUnitSchema = pageRequestSchema.extend({
+  /** Platform staff may name any unit; a unit's users always see their own. */
+  unitId: z.uuid().optional(),
+  fromDate: z.iso.datetime({ offset: true }).optional(),
+  toDate: z.iso.datetime({ offset: true }).optional(),
+});
+export type SearchUserDeviceByUnit = z.input<typeof searchUserDeviceByUnitSchema>;
+
+export const deviceByUserIdSchema = pageRequestSchema.extend({ userId: z.uuid() });
+export type DeviceByUserId = z.input<typeof deviceByUserIdSchema>;
