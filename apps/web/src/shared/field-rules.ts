@@ -35,8 +35,8 @@ export function useFieldRules() {
   const { t } = useTranslation('validation');
 
   function messageOf(issue: Issue, field: string, value: unknown, isEmail: boolean): string {
-    // An empty value is "required" whatever the schema found wrong with it (an enum, a date …).
-    const key: FieldErrorKey = isEmpty(value) ? 'required' : isFieldErrorKey(issue.message) ? issue.message : 'invalid';
+    // A refusal without a key of ours (an enum, a date …) on an empty value means "required".
+    const key: FieldErrorKey = isFieldErrorKey(issue.message) ? issue.message : isEmpty(value) ? 'required' : 'invalid';
     if (key === 'required' && isEmail) return t('emailRequired');
     return t(key, { field, max: typeof issue.maximum === 'number' ? issue.maximum : undefined });
   }
