@@ -90,3 +90,13 @@ export async function loadActor(db: Queryable, userId: string): Promise<ActorRec
           },
   };
 }
+
+/**
+ * Nobody hands out more than they hold: granting a permission (through a role or the matrix)
+ * needs that permission, unless the actor is a platform administrator (isAdminIAM).
+ */
+export function canGrant(actor: Actor, permissions: Iterable<string>): boolean {
+  if (actor.isAdminIam) return true;
+  for (const permission of permissions) if (!actor.permissions.has(permission as PermissionName)) return false;
+  return true;
+}

@@ -23,7 +23,8 @@ export interface AuditDetails {
 }
 
 const CONTENT_MAX = 4000;
-const SECRET_FIELDS = /password|secret|token|code/i;
+/** Fields never written to the log: passwords, secrets, tokens and one-time codes (not businessCode & co.). */
+const SECRET_FIELDS = /password|secret|token|^code$|^codeVerify$|^otp$|recovery/i;
 
 /** A change's request body as log content, without secrets. */
 export function describeInput(input: unknown): string {
@@ -62,17 +63,21 @@ export async function auditedChange<T>(
   db: Database,
   request: FastifyRequest,
   subject: AuditSubject,
-  work: (tx: Transaction, note: (details: AuditDetails) => void) => Promise<T>,
+  work: (tx: Transaction, note: (details: AuditDetails) => void, afterCommit: (effect: () => void) => void) => Promise<T>,
 ): Promise<T> {
   const details: AuditDetails = {};
   const note = (more: AuditDetails) => Object.assign(details, more);
+  // Effects outside the database (telling live connections) wait until the change is kept.
+  const effects: (() => void)[] = [];
   const who = { actor: request.actor, ip: request.ip };
   try {
-    return await db.transaction(async (tx) => {
-      const value = await work(tx, note);
+    const value = await db.transaction(async (tx) => {
+      const result = await work(tx, note, (effect) => effects.push(effect));
       await writeActionLog(tx, who, { ...subject, ...details, result: LOG_RESULT.success });
-      return value;
+      return result;
     });
+    for (const effect of effects) effect();
+    return value;
   } catch (error) {
     await writeActionLog(db, who, { ...subject, ...details, result: LOG_RESULT.failure, content: `${reasonOf(error)} ${details.content ?? ''}`.trim() }).catch(
       (logError: unknown) => request.log.error({ err: logError }, 'could not write the failure to the action log'),

@@ -36,9 +36,9 @@ export const adminAccountSaveSchema = z
     lastName: personNameSchema,
     mobile: optionalMobileSchema,
     roleIds: z.array(z.uuid()).min(1).max(50),
-    /** Data export is a per-account option. */
-    allowExport: z.boolean().default(false),
-    status: z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.lock)]).default(USER_STATUS.active),
+    /** Data export is a per-account option. Left out when editing, it and the status keep their value. */
+    allowExport: z.boolean().optional(),
+    status: z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.lock)]).optional(),
   })
   .superRefine(newAccountChecks);
 export type AdminAccountSave = z.input<typeof adminAccountSaveSchema>;

@@ -45,11 +45,12 @@ const editable = {
   departmentCode: optionalText(50),
   reportToId: z.uuid().nullish().transform((value) => value ?? null),
   groupCode: optionalText(50),
-  extensionOption: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(EXTENSION_OPTIONS.none),
+  // Left out when editing, these keep their value; when adding, they default (none, user, Active).
+  extensionOption: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   extensionNumber: optionalText(20),
   cucmPassword: optionalText(100),
-  isAdmin: z.boolean().default(false),
-  status: z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.lock)]).default(USER_STATUS.active),
+  isAdmin: z.boolean().optional(),
+  status: z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.lock)]).optional(),
 };
 
 /**

@@ -55,6 +55,8 @@ describe.each(DATABASE_KINDS)('the action log on %s', (kind) => {
     expect(row!.content).toContain(input.email);
     expect(row!.content).not.toContain(SAMPLE_PASSWORD);
     expect(row!.content).not.toContain('Cucm#Secret1');
+    // Codes that are data, not secrets, stay readable.
+    expect(JSON.parse(row!.content!)).toMatchObject({ positionCode: input.positionCode, departmentCode: input.departmentCode });
 
     const viewed = await unitAdmin.data<ActionLogRecord>(unitAdmin.get(`/api/ActionLog/GetById/${row!.id}`));
     expect(viewed).toEqual({

@@ -86,6 +86,18 @@ describe.each(DATABASE_KINDS)('live connection on %s', (kind) => {
     expect((await platformEvent).username).toBe(DEMO_UNIT_USER.username);
   });
 
+  it("tells a user's connections when an administrator locks them", async () => {
+    const user = { username: 'dung.minhphat', password: DEMO_UNIT_USER.password };
+    const { socket } = await connect(url, (await signIn(t.app, user)).access_token);
+    const ended = nextEvent(socket, REALTIME_EVENTS.sessionEnded);
+    const admin = (await signIn(t.app, DEMO_UNIT_ADMIN)).access_token;
+    const list = (await callApi(t.app, admin, '/api/User/SearchUserAdminUnitPage', { pageIndex: 1, pageSize: 50, keyword: user.username })).json();
+    const id = list.data.records[0].id as string;
+    expect((await callApi(t.app, admin, '/api/User/UpdateStatusUser', { id, status: 5 })).json()).toEqual({ success: true, data: true });
+    await ended;
+    expect((await callApi(t.app, admin, '/api/User/UpdateStatusUser', { id, status: 1 })).json()).toEqual({ success: true, data: true });
+  });
+
   it('tells the connections of a session that it ended (sign-out, password change elsewhere)', async () => {
     const account = { username: 'giang.saoviet', password: 'Demo@2026' };
     const first = await signIn(t.app, account);

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { isPermissionName, isUnitLevelPermission, PERMISSIONS, type PermissionMatrix, type RoleRecord } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { rolePermissions } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/errors.ts';
+import { canGrant, type Actor } from '../../platform/actor.ts';
+import { AppError, forbidden } from '../../platform/errors.ts';
 import { isSuperAdminRole } from './role-store.ts';
 
 /** The permissions a role may hold: all of them for system roles, unit-level ones for unit roles. */
@@ -24,14 +25,19 @@ export async function permissionMatrix(db: Queryable, role: RoleRecord): Promise
   return { roleId: role.id, modules };
 }
 
-/** Replaces what a role holds. Unknown names and, for unit roles, platform-level ones are refused. */
-export async function savePermissions(tx: Transaction, role: RoleRecord, names: readonly string[]): Promise<void> {
+/**
+ * Replaces what a role holds. Unknown names and, for unit roles, platform-level ones are
+ * refused, and so is adding a permission the actor does not hold.
+ */
+export async function savePermissions(tx: Transaction, role: RoleRecord, names: readonly string[], actor: Actor): Promise<void> {
   // The super-admin role holds every permission by definition (it is topped up at every start).
   if (isSuperAdminRole(role)) throw new AppError('account.update_failed');
   const invalid = names.filter((name) => !isPermissionName(name) || (role.scope === 'unit' && !isUnitLevelPermission(name)));
   if (invalid.length) {
     throw new AppError('request.bad_request', { errors: invalid.map((name) => ({ field: 'body.permissions', message: `unknown or not assignable: ${name}` })) });
   }
+  const held = new Set((await tx.select({ code: rolePermissions.permissionCode }).from(rolePermissions).where(eq(rolePermissions.roleId, role.id))).map((r) => r.code));
+  if (!canGrant(actor, names.filter((name) => !held.has(name)))) throw forbidden();
   await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
   const unique = [...new Set(names)];
   if (unique.length) await tx.insert(rolePermissions).values(unique.map((permissionCode) => ({ roleId: role.id, permissionCode })));

@@ -146,4 +146,18 @@ describe.each(DATABASE_KINDS)('system roles and the permission matrix on %s', (k
     const held = await t.database.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, unitUser));
     expect(held.map((p) => p.permissionCode)).toEqual(['DASHBOARD_MANAGEMENT_ACCESS']);
   });
+
+  it('lets a holder of the matrix grant only what they hold themselves', async () => {
+    const matrixKeeper = await createRole('Giữ phân quyền');
+    await savePermissions(matrixKeeper, ['SYSTEM_PERMISSIONIAM_LIST', 'SYSTEM_PERMISSIONIAM_UPDATE', 'SYSTEM_ROLEIAM_LIST', 'LOG_ACTION_LIST']);
+    const keeper = apiAs(t, (await signInNewStaff(t, adminHeaders, [matrixKeeper])).headers);
+    const target = await createRole('Được cấp quyền');
+    expect((await keeper.post('/api/Role/SavePermissions', { roleId: target, permissions: ['LOG_ACTION_LIST'] })).json()).toMatchObject({ success: true });
+    const escalation = await keeper.post('/api/Role/SavePermissions', { roleId: matrixKeeper, permissions: ['SYSTEM_PERMISSIONIAM_LIST', 'SYSTEM_PERMISSIONIAM_UPDATE', 'SYSTEM_ROLEIAM_LIST', 'LOG_ACTION_LIST', 'UNIT_ENTERPRISE_DELETE'] });
+    expect(escalation.statusCode).toBe(403);
+    expect(granted(await matrixOf(matrixKeeper))).not.toContain('UNIT_ENTERPRISE_DELETE');
+    // Removing what the keeper does not hold is no grant: an admin-given permission may be taken away.
+    await savePermissions(target, ['LOG_ACTION_LIST', 'UNIT_ENTERPRISE_DELETE']);
+    expect((await keeper.post('/api/Role/SavePermissions', { roleId: target, permissions: ['LOG_ACTION_LIST'] })).json()).toMatchObject({ success: true });
+  });
 });

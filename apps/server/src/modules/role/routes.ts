@@ -50,7 +50,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void 
           const role = await roleStore.find(tx, request.body.roleId, PLATFORM);
           if (!role) throw notFound();
           note({ objectId: role.id, objectName: role.name, unitId: null, content: describeInput(request.body.permissions) });
-          await savePermissions(tx, role, request.body.permissions);
+          await savePermissions(tx, role, request.body.permissions, request.actor);
           return true;
         }),
       ),

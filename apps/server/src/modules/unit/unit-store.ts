@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BUILT_IN_ROLES, type UnitRecord, type unitResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { roles, units, userRoles, users } from '../../db/schema/index.ts';
-import { revokeAccountSessions } from '../../identity/adapter.ts';
 import { generatePassword } from '../../identity/passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { endSessions } from '../user/account-changes.ts';
 import { createUnitWithAdmin } from './create-unit.ts';
 
 type UnitRow = typeof units.$inferSelect;
@@ -133,9 +133,9 @@ export const unitStore: ResourceStore<typeof unitResource> = {
   },
 
   /** Deleting a unit removes its users from the system, with their sessions. */
-  async remove(tx, existing) {
+  async remove(tx, existing, op) {
     const members = await tx.select({ id: users.id }).from(users).where(eq(users.unitId, existing.id));
-    for (const member of members) await revokeAccountSessions(tx, member.id);
+    for (const member of members) await endSessions(tx, member.id, op);
     await tx.delete(units).where(eq(units.id, existing.id));
   },
 

@@ -1,24 +1,28 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { BUILT_IN_ROLES, USER_STATUS } from '@portal/contracts';
 import type { Transaction } from '../../db/client.ts';
-import { roles, userRoles, users } from '../../db/schema/index.ts';
+import { rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
+import { canGrant, type Actor } from '../../platform/actor.ts';
+import type { Operation } from '../../platform/resource/register.ts';
 import { revokeAccountSessions } from '../../identity/adapter.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, forbidden } from '../../platform/errors.ts';
 
 /**
- * Ends every session of a user now: provider sessions, grants and refresh tokens go, and
- * access tokens issued before this instant stop working.
+ * Ends every session of a user now: provider sessions, grants and refresh tokens go, access
+ * tokens issued before this instant stop working, and (once committed) the user's live
+ * connections hear it.
  */
-export async function endSessions(tx: Transaction, userId: string): Promise<void> {
-  await revokeAccountSessions(tx, userId);
+export async function endSessions(tx: Transaction, userId: string, op: Pick<Operation, 'app' | 'afterCommit'>): Promise<void> {
+  const ended = await revokeAccountSessions(tx, userId);
   await tx.update(users).set({ tokensValidAfter: new Date() }).where(eq(users.id, userId));
+  op.afterCommit(() => op.app.realtime.sessionsEnded(ended));
 }
 
 /** Active (1) or Lock (5). Unlocking also clears a lockout from wrong passwords. */
-export async function setAccountStatus(tx: Transaction, userId: string, status: number): Promise<void> {
+export async function setAccountStatus(tx: Transaction, userId: string, status: number, op: Pick<Operation, 'app' | 'afterCommit'>): Promise<void> {
   const unlock = status === USER_STATUS.active ? { failedLoginCount: 0, lockedUntil: null } : {};
   await tx.update(users).set({ status, ...unlock }).where(eq(users.id, userId));
-  if (status !== USER_STATUS.active) await endSessions(tx, userId);
+  if (status !== USER_STATUS.active) await endSessions(tx, userId, op);
 }
 
 /** Gives a unit's user the unit administrator role or the plain user role, nothing else. */
@@ -40,8 +44,11 @@ export async function assignUnitRole(tx: Transaction, userId: string, isAdmin: b
   await tx.insert(userRoles).values({ userId, roleId: wanted.id });
 }
 
-/** Replaces a staff account's system roles; every id must be a platform role. */
-export async function assignSystemRoles(tx: Transaction, userId: string, roleIds: readonly string[]): Promise<void> {
+/**
+ * Replaces a staff account's system roles. Every id must be a platform role, and the actor
+ * must hold every permission the roles carry (nobody hands out more than they hold).
+ */
+export async function assignSystemRoles(tx: Transaction, userId: string, roleIds: readonly string[], actor: Actor): Promise<void> {
   const unique = [...new Set(roleIds)];
   const found = await tx
     .select({ id: roles.id })
@@ -50,6 +57,8 @@ export async function assignSystemRoles(tx: Transaction, userId: string, roleIds
   if (found.length !== unique.length) {
     throw new AppError('request.bad_request', { errors: [{ field: 'body.roleIds', message: 'unknown role' }] });
   }
+  const carried = await tx.selectDistinct({ code: rolePermissions.permissionCode }).from(rolePermissions).where(inArray(rolePermissions.roleId, unique));
+  if (!canGrant(actor, carried.map((row) => row.code))) throw forbidden();
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));
   await tx.insert(userRoles).values(unique.map((roleId) => ({ userId, roleId })));
 }
@@ -72,6 +81,11 @@ export function accountState(user: Pick<typeof users.$inferSelect, 'lockedUntil'
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** Only a platform administrator (isAdminIAM) changes another platform administrator's account. */
+export function refuseUnlessIam(actor: Actor, target: { isAdminIAM: boolean }): void {
+  if (target.isAdminIAM && !actor.isAdminIam) throw forbidden();
 }
 
 /** Administrators may not lock, delete or demote themselves. */

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AdminAccountRecord, adminAccountResource } from '@portal/contracts';
+import { USER_STATUS, type AdminAccountRecord, type adminAccountResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { accountState, assignSystemRoles, endSessions, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
+import { accountState, assignSystemRoles, endSessions, personColumns, refuseSelf, refuseUnlessIam, setAccountStatus } from './account-changes.ts';
 
 /** Platform staff: accounts without a unit that sign in to the portal. */
 const staff = and(isNull(users.unitId), eq(users.isUserWebPortal, true));
@@ -75,11 +75,11 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
         ...personColumns(input),
         passwordHash: await hashPassword(password),
         isUserWebPortal: true,
-        allowExport: input.allowExport,
-        status: input.status,
+        allowExport: input.allowExport ?? false,
+        status: input.status ?? USER_STATUS.active,
       })
       .returning({ id: users.id });
-    await assignSystemRoles(tx, created!.id, input.roleIds);
+    await assignSystemRoles(tx, created!.id, input.roleIds, op.actor);
     if (!input.password) {
       await op.app.mailer.send(tx, {
         kind: 'accountCreated',
@@ -93,34 +93,38 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
 
   /** One's own roles, export right and status are set by someone else. */
   async update(tx, existing, input, op) {
+    refuseUnlessIam(op.actor, existing);
     const self = existing.id === op.actor.userId;
     const sameRoles = [...input.roleIds].sort().join() === [...existing.roleIds].sort().join();
-    if (self && (!sameRoles || input.allowExport !== existing.allowExport || input.status !== existing.status)) {
+    const allowExport = input.allowExport ?? existing.allowExport;
+    const status = input.status ?? existing.status;
+    if (self && (!sameRoles || allowExport !== existing.allowExport || status !== existing.status)) {
       refuseSelf(op.actor.userId, existing.id);
     }
     await assertAccountIsFree(tx, { username: existing.username, email: input.email }, existing.id);
     await tx
       .update(users)
-      .set({ ...personColumns(input), allowExport: input.allowExport })
+      .set({ ...personColumns(input), allowExport })
       .where(eq(users.id, existing.id));
     if (!sameRoles) {
-      await assignSystemRoles(tx, existing.id, input.roleIds);
-      await endSessions(tx, existing.id);
+      await assignSystemRoles(tx, existing.id, input.roleIds, op.actor);
+      await endSessions(tx, existing.id, op);
     }
-    if (input.status !== existing.status) await setAccountStatus(tx, existing.id, input.status);
+    if (status !== existing.status) await setAccountStatus(tx, existing.id, status, op);
   },
 
   async remove(tx, existing, op) {
     refuseSelf(op.actor.userId, existing.id);
     // The platform administrator created at first start is kept: without it nobody holds every permission for sure.
     if (existing.isAdminIAM) throw new AppError('account.delete_failed');
-    await endSessions(tx, existing.id);
+    await endSessions(tx, existing.id, op);
     await tx.delete(users).where(eq(users.id, existing.id));
   },
 
   async setStatus(tx, existing, status, op) {
     refuseSelf(op.actor.userId, existing.id);
-    await setAccountStatus(tx, existing.id, status);
+    refuseUnlessIam(op.actor, existing);
+    await setAccountStatus(tx, existing.id, status, op);
   },
 };
 

@@ -147,4 +147,32 @@ describe.each(DATABASE_KINDS)('admin accounts on %s', (kind) => {
     expect(await refreshStatus(superStaff.tokens)).toBe(400);
     expect((await admin.get(`/api/User/GetUserWebPortalById/${superStaff.id}`)).statusCode).toBe(404);
   });
+
+  it('lets nobody hand out more than they hold: no super-admin role, no hold over the first platform administrator', async () => {
+    const managerRole = await createRole('Quản lý tài khoản', ['SYSTEM_ADMINACCOUNT_LIST', 'SYSTEM_ADMINACCOUNT_VIEW', 'SYSTEM_ADMINACCOUNT_ADD', 'SYSTEM_ADMINACCOUNT_EDIT', 'SYSTEM_ADMINACCOUNT_UPDATESTATUS', 'SYSTEM_ADMINACCOUNT_DELETE', 'UNIT_ENTERPRISE_LIST']);
+    const manager = await signInNewStaff(t, adminHeaders, [managerRole]);
+    const api = apiAs(t, manager.headers);
+    const before = await accountCount();
+
+    const superAdmin = await api.post('/api/User/AddUpdateUserWebPortal', newAccount([roleId[BUILT_IN_ROLES.superAdmin]!]));
+    expect(superAdmin.statusCode).toBe(403);
+    expect(await accountCount()).toBe(before);
+    // A role whose permissions the manager holds is fine.
+    expect((await api.post('/api/User/AddUpdateUserWebPortal', newAccount([roleId.auditor!]))).json()).toMatchObject({ success: true });
+
+    const [first] = await t.database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
+    const firstRecord = await record(first!.id);
+    expect((await api.post('/api/User/UpdateStatusUserWebPortal', { id: first!.id, status: 5 })).statusCode).toBe(403);
+    const { email, firstName, lastName, mobile } = firstRecord;
+    expect((await api.post('/api/User/AddUpdateUserWebPortal', { id: first!.id, email, firstName, lastName, mobile, roleIds: [managerRole] })).statusCode).toBe(403);
+    expect(await record(first!.id)).toMatchObject({ status: 1, roleIds: firstRecord.roleIds });
+  });
+
+  it('keeps the status and export option an edit leaves out', async () => {
+    const { id } = await admin.data<{ id: string }>(admin.post('/api/User/AddUpdateUserWebPortal', newAccount([roleId.auditor!], { allowExport: true, password: SAMPLE_PASSWORD, confirmPassword: SAMPLE_PASSWORD })));
+    await admin.data(admin.post('/api/User/UpdateStatusUserWebPortal', { id, status: 5 }));
+    const locked = await record(id);
+    await admin.data(admin.post('/api/User/AddUpdateUserWebPortal', { id, email: locked.email, firstName: 'Đổi', lastName: locked.lastName, roleIds: locked.roleIds }));
+    expect(await record(id)).toMatchObject({ firstName: 'Đổi', status: 5, allowExport: true });
+  });
 });

@@ -59,11 +59,11 @@ export function registerUnitAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request) =>
       ok(
-        await auditedChange(ctx.db, request, audit, async (tx, note) => {
+        await auditedChange(ctx.db, request, audit, async (tx, note, afterCommit) => {
           const user = await findUnitUser(tx, request.body.id, scopeOf(request.actor));
           if (!user) throw notFound();
           note({ objectId: user.id, objectName: user.username, unitId: user.unitId, content: 'reset password' });
-          await resetUnitUserPassword(tx, user, { request, actor: request.actor, scope: scopeOf(request.actor), app: ctx, note });
+          await resetUnitUserPassword(tx, user, { request, actor: request.actor, scope: scopeOf(request.actor), app: ctx, note, afterCommit });
           return true;
         }),
       ),

@@ -1,5 +1,5 @@
 import { aliasedTable, asc, count, desc, eq, exists, not, sql, type SQL } from 'drizzle-orm';
-import { BUILT_IN_ROLES, type UnitUserRecord, type unitUserResource } from '@portal/contracts';
+import { BUILT_IN_ROLES, EXTENSION_OPTIONS, USER_STATUS, type UnitUserRecord, type unitUserResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { roles, units, userRoles, users } from '../../db/schema/index.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
@@ -78,8 +78,17 @@ async function assertReportTo(tx: Transaction, reportToId: string | null, unitId
 
 type SaveInput = Parameters<NonNullable<ResourceStore<typeof unitUserResource>['update']>>[2];
 
+/** The switches of a save, with what an omitted one means: its current value, or the default of a new user. */
+function settingsOf(input: SaveInput, existing?: UnitUserRecord) {
+  return {
+    isAdmin: input.isAdmin ?? existing?.isAdmin ?? false,
+    status: input.status ?? existing?.status ?? USER_STATUS.active,
+    extensionOption: input.extensionOption ?? existing?.extensionOption ?? EXTENSION_OPTIONS.none,
+  };
+}
+
 /** What add and edit both write: the person and their place in the unit. */
-function memberColumns(input: SaveInput) {
+function memberColumns(input: SaveInput, settings: ReturnType<typeof settingsOf>) {
   return {
     ...personColumns(input),
     description: input.description,
@@ -87,9 +96,9 @@ function memberColumns(input: SaveInput) {
     departmentCode: input.departmentCode,
     reportToId: input.reportToId,
     groupCode: input.groupCode,
-    extensionOption: input.extensionOption,
+    extensionOption: settings.extensionOption,
     extensionNumber: input.extensionNumber,
-    isUserUnit: !input.isAdmin,
+    isUserUnit: !settings.isAdmin,
   };
 }
 
@@ -134,18 +143,19 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
     await assertAccountIsFree(tx, { username, email: input.email });
     await assertReportTo(tx, input.reportToId, unitId);
     const password = input.password ?? generatePassword();
+    const settings = settingsOf(input);
     const [created] = await tx
       .insert(users)
       .values({
         unitId,
         username,
-        ...memberColumns(input),
+        ...memberColumns(input, settings),
         passwordHash: await hashPassword(password),
         cucmPassword: input.cucmPassword,
-        status: input.status,
+        status: settings.status,
       })
       .returning({ id: users.id });
-    await assignUnitRole(tx, created!.id, input.isAdmin);
+    await assignUnitRole(tx, created!.id, settings.isAdmin);
     if (!input.password) await sendNewAccount(tx, op, unitId, username, input.email, password);
     return { id: created!.id, name: username, unitId };
   },
@@ -153,26 +163,27 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
   /** The unit, the username and the password never change here; nor may one change one's own role or status. */
   async update(tx, existing, input, op) {
     const self = existing.id === op.actor.userId;
-    if (self && (input.isAdmin !== existing.isAdmin || input.status !== existing.status)) refuseSelf(op.actor.userId, existing.id);
+    const settings = settingsOf(input, existing);
+    if (self && (settings.isAdmin !== existing.isAdmin || settings.status !== existing.status)) refuseSelf(op.actor.userId, existing.id);
     await assertAccountIsFree(tx, { username: existing.username, email: input.email }, existing.id);
     await assertReportTo(tx, input.reportToId, existing.unitId, existing.id);
     await tx
       .update(users)
-      .set({ ...memberColumns(input), ...(input.cucmPassword ? { cucmPassword: input.cucmPassword } : {}) })
+      .set({ ...memberColumns(input, settings), ...(input.cucmPassword ? { cucmPassword: input.cucmPassword } : {}) })
       .where(eq(users.id, existing.id));
-    if (input.isAdmin !== existing.isAdmin) await assignUnitRole(tx, existing.id, input.isAdmin);
-    if (input.status !== existing.status) await setAccountStatus(tx, existing.id, input.status);
+    if (settings.isAdmin !== existing.isAdmin) await assignUnitRole(tx, existing.id, settings.isAdmin);
+    if (settings.status !== existing.status) await setAccountStatus(tx, existing.id, settings.status, op);
   },
 
   async remove(tx, existing, op) {
     refuseSelf(op.actor.userId, existing.id);
-    await endSessions(tx, existing.id);
+    await endSessions(tx, existing.id, op);
     await tx.delete(users).where(eq(users.id, existing.id));
   },
 
   async setStatus(tx, existing, status, op) {
     refuseSelf(op.actor.userId, existing.id);
-    await setAccountStatus(tx, existing.id, status);
+    await setAccountStatus(tx, existing.id, status, op);
   },
 };
 
@@ -180,7 +191,7 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
 export async function resetUnitUserPassword(tx: Transaction, user: UnitUserRecord, op: Operation): Promise<void> {
   const password = generatePassword();
   await tx.update(users).set({ passwordHash: await hashPassword(password), failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
-  await endSessions(tx, user.id);
+  await endSessions(tx, user.id, op);
   await op.app.mailer.send(tx, {
     kind: 'newPassword',
     to: user.email,

@@ -184,4 +184,12 @@ describe.each(DATABASE_KINDS)('unit users on %s', (kind) => {
     const taken = await platform.post('/api/User/UpdateUserAdminUnit', { ...change, email: `chi@${UNIT_A}.example.com` });
     expect(taken.json()).toMatchObject({ success: false, errorCode: 8 });
   });
+
+  it('keeps the status, IsAdmin and extension option an edit leaves out', async () => {
+    const id = await add(unitAdmin, { isAdmin: true, extensionOption: 1 });
+    await unitAdmin.data(unitAdmin.post('/api/User/UpdateStatusUser', { id, status: 5 }));
+    const { status: _status, isAdmin: _isAdmin, extensionOption: _extension, ...rest } = unitUserSample.update(await record(id)) as Record<string, unknown>;
+    await unitAdmin.data(unitAdmin.post('/api/User/AddUpdateUser', { ...rest, firstName: 'Giữ' }));
+    expect(await record(id)).toMatchObject({ firstName: 'Giữ', status: 5, isAdmin: true, extensionOption: 1 });
+  });
 });

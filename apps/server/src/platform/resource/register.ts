@@ -33,6 +33,8 @@ export interface Operation {
   scope: Scope;
   app: AppContext;
   note: (details: AuditDetails) => void;
+  /** Runs `effect` once the change has committed (e.g. telling live connections their session ended). */
+  afterCommit: (effect: () => void) => void;
 }
 
 /** The object a change was about, for the action log. */
@@ -87,8 +89,8 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
   }
 
   function change<T>(request: FastifyRequest, action: LogAction, work: (tx: Transaction, op: Operation) => Promise<T>): Promise<T> {
-    return auditedChange(ctx.db, request, { object: logObject!, action }, (tx, note) =>
-      work(tx, { request, actor: request.actor, scope: scopeOf(request.actor), app: ctx, note }),
+    return auditedChange(ctx.db, request, { object: logObject!, action }, (tx, note, afterCommit) =>
+      work(tx, { request, actor: request.actor, scope: scopeOf(request.actor), app: ctx, note, afterCommit }),
     );
   }
 
