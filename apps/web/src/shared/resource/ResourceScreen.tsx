@@ -54,6 +54,8 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
   });
 
   const nameOf = definition.nameOf ?? ((record: AnyRecord) => String(record.name ?? record.username ?? ''));
+  // Nobody locks or deletes their own account from a list (the server refuses it too).
+  const isSelf = (record: AnyRecord) => record.id === profile.data?.id;
 
   function confirmDelete(record: AnyRecord) {
     modal.confirm({
@@ -94,7 +96,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
       render: (_value, record) => (
         <Switch
           checked={record.status === toggle.on}
-          disabled={!can('status')}
+          disabled={!can('status') || isSelf(record)}
           aria-label={`${t('status.label')} ${nameOf(record)}`}
           checkedChildren={statusText(toggle.on)}
           unCheckedChildren={statusText(toggle.off)}
@@ -120,7 +122,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
             <Button type="text" icon={<EditOutlined />} aria-label={`${t('edit')} ${nameOf(record)}`} onClick={() => setEditing({ record })} />
           </Tooltip>
         )}
-        {contract.paths.delete && can('delete') && (
+        {contract.paths.delete && can('delete') && !isSelf(record) && (
           <Tooltip title={t('delete')}>
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('delete')} ${nameOf(record)}`} onClick={() => confirmDelete(record)} />
           </Tooltip>
