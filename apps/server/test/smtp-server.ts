@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import type { DatabaseKind } from './databases.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
 
 /** A message as the tests read it: recipient, decoded subject and text. */
 export interface CapturedMail {
@@ -96,4 +98,23 @@ export function codeOf(mail: CapturedMail): string {
   const code = /(\d{6})/.exec(mail.subject)?.[1];
   if (!code) throw new Error(`no code in "${mail.subject}"`);
   return code;
+}
+
+/**
+ * The real app delivering its mail to a local SMTP server, for one test file: set it up in
+ * beforeAll, read `app.smtp`, tear both down in afterAll.
+ */
+export type TestAppWithMail = TestApp & { smtp: SmtpCapture };
+
+export async function startTestAppWithMail(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestAppWithMail> {
+  const smtp = await startSmtpCapture();
+  const app = await startTestApp(kind, { SMTP_URL: smtp.url, ...env });
+  return {
+    ...app,
+    smtp,
+    close: async () => {
+      await app.close();
+      await smtp.close();
+    },
+  };
 }

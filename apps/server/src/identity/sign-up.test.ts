@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../test/api.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { finishSignIn, interactionPost, startAuthorization, TestBrowser } from '../../test/oidc-client.ts';
-import { codeOf, startSmtpCapture, type SmtpCapture } from '../../test/smtp-server.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { codeOf, startTestAppWithMail, type TestAppWithMail } from '../../test/smtp-server.ts';
 import { blacklistDomains, blacklistExceptions, blacklistSubdomains, unitPackages, units, users } from '../db/schema/index.ts';
 
 const request = (n: string) => ({
@@ -19,16 +18,11 @@ const request = (n: string) => ({
 });
 
 describe.each(DATABASE_KINDS)('sign-up on %s', (kind) => {
-  let t: TestApp;
-  let smtp: SmtpCapture;
+  let t: TestAppWithMail;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp(kind, { SMTP_URL: smtp.url });
+    t = await startTestAppWithMail(kind);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   async function start() {
     const browser = new TestBrowser(t.app);
@@ -41,7 +35,7 @@ describe.each(DATABASE_KINDS)('sign-up on %s', (kind) => {
     const details = request('1001');
     const asked = await interactionPost(browser, uid, 'sign-up', details, 'vi');
     expect(asked.body).toEqual({ success: true, data: { status: 'verify', purpose: 'sign_up', destination: 'ow*****@company1001.vn', resendAfterSeconds: 60 } });
-    const mail = await smtp.next(details.email);
+    const mail = await t.smtp.next(details.email);
     expect(mail.subject).toMatch(/^Mã xác thực: \d{6}$/);
     expect(mail.text).toContain('hoàn tất đăng ký');
     // Nothing exists before the OTP is confirmed.
@@ -61,7 +55,7 @@ describe.each(DATABASE_KINDS)('sign-up on %s', (kind) => {
     const [unit] = await t.database.db.select().from(units).where(eq(units.id, profile.unitId));
     expect(unit).toMatchObject({ businessCode: details.businessCode, numberOfEmployees: '2-20', isTrial: true });
     expect(await t.database.db.select().from(unitPackages).where(eq(unitPackages.unitId, profile.unitId))).toHaveLength(1);
-    expect((await smtp.next(details.email, (m) => m.subject.startsWith('Chào mừng'))).text).toContain('30 ngày');
+    expect((await t.smtp.next(details.email, (m) => m.subject.startsWith('Chào mừng'))).text).toContain('30 ngày');
     // The OTP was used up.
     expect((await interactionPost(browser, uid, 'sign-up/verify', { otp: codeOf(mail) })).body.success).toBe(false);
   });

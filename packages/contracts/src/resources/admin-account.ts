@@ -4,6 +4,7 @@ import { pageRequestSchema } from '../schemas/common.ts';
 import { emailSchema, optionalMobileSchema, personNameSchema, usernameSchema } from '../schemas/fields.ts';
 import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
 import { defineResource } from './define.ts';
+import { ACCOUNT_EXPORT_COLUMNS } from './user.ts';
 
 /** Platform staff: accounts of the portal itself, holding system roles. */
 export const adminAccountRecordSchema = z.object({
@@ -71,10 +72,7 @@ export const adminAccountResource = defineResource({
   statuses: [USER_STATUS.active, USER_STATUS.lock],
   logObject: LOG_OBJECT.user,
   exportColumns: [
-    { key: 'username', header: { vi: 'Tài khoản', en: 'Account' } },
-    { key: 'fullName', header: { vi: 'Họ và tên', en: 'Full name' }, wide: true },
-    { key: 'email', header: { vi: 'Email', en: 'Email' }, wide: true },
-    { key: 'mobile', header: { vi: 'Số điện thoại', en: 'Phone' } },
+    ...ACCOUNT_EXPORT_COLUMNS,
     { key: 'roleNames', header: { vi: 'Vai trò', en: 'Roles' }, wide: true },
     { key: 'allowExport', header: { vi: 'Được xuất dữ liệu', en: 'Data export' }, format: 'boolean' },
     { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },

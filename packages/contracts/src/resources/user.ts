@@ -3,7 +3,7 @@ import { LIMITS, LOG_OBJECT, USER_STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
 import { descriptionSchema, emailSchema, optionalMobileSchema, optionalText, personNameSchema, usernameSchema } from '../schemas/fields.ts';
 import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
-import { defineResource } from './define.ts';
+import { defineResource, type ExportColumn } from './define.ts';
 
 /** How a user's call-centre extension is provisioned. */
 export const EXTENSION_OPTIONS = { none: 0, autoGenerate: 1, existing: 2 } as const;
@@ -76,6 +76,14 @@ export const unitUserSearchSchema = pageRequestSchema.extend({
   isAdmin: z.boolean().optional(),
 });
 
+/** Export columns every account list starts with. */
+export const ACCOUNT_EXPORT_COLUMNS = [
+  { key: 'username', header: { vi: 'Tài khoản', en: 'Account' } },
+  { key: 'fullName', header: { vi: 'Họ và tên', en: 'Full name' }, wide: true },
+  { key: 'email', header: { vi: 'Email', en: 'Email' }, wide: true },
+  { key: 'mobile', header: { vi: 'Số điện thoại', en: 'Phone' } },
+] as const satisfies readonly ExportColumn[];
+
 export const unitUserResource = defineResource({
   name: 'UnitUser',
   record: unitUserRecordSchema,
@@ -99,10 +107,7 @@ export const unitUserResource = defineResource({
   statuses: [USER_STATUS.active, USER_STATUS.lock],
   logObject: LOG_OBJECT.userByUnit,
   exportColumns: [
-    { key: 'username', header: { vi: 'Tài khoản', en: 'Account' } },
-    { key: 'fullName', header: { vi: 'Họ và tên', en: 'Full name' }, wide: true },
-    { key: 'email', header: { vi: 'Email', en: 'Email' }, wide: true },
-    { key: 'mobile', header: { vi: 'Số điện thoại', en: 'Phone' } },
+    ...ACCOUNT_EXPORT_COLUMNS,
     { key: 'unitName', header: { vi: 'Đơn vị', en: 'Unit' }, wide: true },
     { key: 'isAdmin', header: { vi: 'Quản trị', en: 'IsAdmin' }, format: 'boolean' },
     { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },

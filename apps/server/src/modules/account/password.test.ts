@@ -3,23 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { interactionPost, refresh, signIn, startAuthorization, TestBrowser } from '../../../test/oidc-client.ts';
-import { codeOf, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-server.ts';
-import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { codeOf, startTestAppWithMail, type TestAppWithMail } from '../../../test/smtp-server.ts';
 import { userTwoFactor, users } from '../../db/schema/index.ts';
 
 const PASSWORD = 'Demo@2026';
 
 describe.each(DATABASE_KINDS)('password flows on %s', (kind) => {
-  let t: TestApp;
-  let smtp: SmtpCapture;
+  let t: TestAppWithMail;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp(kind, { SMTP_URL: smtp.url });
+    t = await startTestAppWithMail(kind);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const post = (url: string, payload: object, language = 'en') => t.app.inject({ method: 'POST', url, payload, headers: { 'accept-language': language } });
   const tokenOf = (mail: { text: string }) => /resetToken=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
@@ -28,7 +22,7 @@ describe.each(DATABASE_KINDS)('password flows on %s', (kind) => {
     expect((await post('/api/Account/ForgotPassword', { email: 'nobody@nowhere.example.com' })).json()).toEqual({ success: false, errorCode: 12, busErrorMessage: 'Email does not exist' });
     const asked = await post('/api/Account/ForgotPassword', { email: 'Chi@MinhPhat.example.com' }, 'vi');
     expect(asked.json()).toEqual({ success: true, data: { validMinutes: 30 } });
-    const mail = await smtp.next('chi@minhphat.example.com');
+    const mail = await t.smtp.next('chi@minhphat.example.com');
     expect(mail.subject).toBe('Đặt lại mật khẩu');
     expect(mail.text).toContain('http://portal.test/sso-fe/signin?resetToken=');
     expect((await post('/api/Account/ForgotPassword', { email: 'chi@minhphat.example.com' })).json()).toMatchObject({ success: false, errorCode: 14 });
@@ -52,7 +46,7 @@ describe.each(DATABASE_KINDS)('password flows on %s', (kind) => {
 
   it('forgot password: an expired link is refused', async () => {
     await post('/api/Account/ForgotPassword', { email: 'dung@minhphat.example.com' });
-    const token = tokenOf(await smtp.next('dung@minhphat.example.com'));
+    const token = tokenOf(await t.smtp.next('dung@minhphat.example.com'));
     await t.database.db.execute(`update verification_codes set expires_at = now() - interval '1 second' where purpose = 'password_reset'`);
     expect((await post('/api/Account/CheckResetToken', { token })).json()).toMatchObject({ errorCode: 9005 });
   });
@@ -88,7 +82,7 @@ describe.each(DATABASE_KINDS)('password flows on %s', (kind) => {
     const renewed = await refresh(mine.browser, mine.refresh_token!);
     expect(renewed.statusCode).toBe(200);
     expect((await callApi(t.app, renewed.json().access_token, '/api/User/GetUserProfileCurrent')).statusCode).toBe(200);
-    expect((await smtp.next('binh@hoanglong.example.com', (m) => m.subject === 'Your password was changed')).text).toContain('binh.hoanglong');
+    expect((await t.smtp.next('binh@hoanglong.example.com', (m) => m.subject === 'Your password was changed')).text).toContain('binh.hoanglong');
   });
 
   it('change password with two-factor: enableVerify, then the 6-digit code', async () => {
@@ -97,7 +91,7 @@ describe.each(DATABASE_KINDS)('password flows on %s', (kind) => {
     await t.database.db.insert(userTwoFactor).values({ userId: user!.id, enabledAt: new Date() });
     const fields = { oldPassword: PASSWORD, newPassword: 'Next#2026', confirmPassword: 'Next#2026' };
     expect((await callApi(t.app, access_token, '/api/User/RequestChangeMyPass', fields)).json()).toEqual({ success: true, data: { enableVerify: true, resendAfterSeconds: 300 } });
-    const code = codeOf(await smtp.next('chi@hoanglong.example.com'));
+    const code = codeOf(await t.smtp.next('chi@hoanglong.example.com'));
     expect((await callApi(t.app, access_token, '/api/User/RequestChangeMyPass', fields)).json()).toMatchObject({ errorCode: 9429 });
     expect((await callApi(t.app, access_token, '/api/User/ChangeMyPass', { ...fields, codeVerify: '12345' })).statusCode).toBe(400);
     const wrong = code === '000001' ? '000002' : '000001';

@@ -3,24 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { callApi } from '../../../test/api.ts';
 import { finishSignIn, interactionPost, signIn, startAuthorization, TestBrowser } from '../../../test/oidc-client.ts';
-import { codeOf, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-server.ts';
-import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { codeOf, startTestAppWithMail, type TestAppWithMail } from '../../../test/smtp-server.ts';
 import { DEVICE_COOKIE } from '../../identity/device.ts';
 import { userRecoveryCodes, users, verificationCodes } from '../../db/schema/index.ts';
 
 const PASSWORD = 'Demo@2026';
 
 describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
-  let t: TestApp;
-  let smtp: SmtpCapture;
+  let t: TestAppWithMail;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp(kind, { SMTP_URL: smtp.url });
+    t = await startTestAppWithMail(kind);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const api = (token: string, url: string, body?: object) => callApi(t.app, token, url, body);
 
@@ -28,7 +22,7 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
   async function enroll(account: { username: string; email: string }) {
     const { access_token } = await signIn(t.app, { username: account.username, password: PASSWORD });
     expect((await api(access_token, '/api/TwoFA/RequestEnable', { password: PASSWORD })).json()).toMatchObject({ success: true });
-    const code = codeOf(await smtp.next(account.email));
+    const code = codeOf(await t.smtp.next(account.email));
     const confirmed = (await api(access_token, '/api/TwoFA/ConfirmEnable', { code })).json();
     return { token: access_token, recoveryCodes: confirmed.data.recoveryCodes as string[] };
   }
@@ -46,7 +40,7 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
     expect(wrong.json()).toMatchObject({ success: false, errorCode: 2 });
     const sent = (await api(access_token, '/api/TwoFA/RequestEnable', { password: PASSWORD })).json();
     expect(sent.data).toEqual({ destination: 'bi*****@hoanglong.example.com', resendAfterSeconds: 60 });
-    const mail = await smtp.next('binh@hoanglong.example.com');
+    const mail = await t.smtp.next('binh@hoanglong.example.com');
     expect(mail.subject).toMatch(/^Verification code: \d{6}$/);
     expect(mail.text).toContain('turn on two-factor authentication');
 
@@ -75,7 +69,7 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
     await enroll({ username: 'chi.hoanglong', email: 'chi@hoanglong.example.com' });
     const first = await loginStep('chi.hoanglong');
     expect(first.body).toEqual({ success: true, data: { status: 'verify', purpose: 'two_factor', destination: 'ch*****@hoanglong.example.com', resendAfterSeconds: 60 } });
-    const mail = await smtp.next('chi@hoanglong.example.com');
+    const mail = await t.smtp.next('chi@hoanglong.example.com');
     expect(mail.text).toContain('to sign in');
 
     const empty = await interactionPost(first.browser, first.uid, 'two-factor', { code: '' });
@@ -95,21 +89,21 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
     expect(known.body.data?.status).toBe('done');
     // A used code does not open another sign-in.
     const other = await loginStep('chi.hoanglong');
-    await smtp.next('chi@hoanglong.example.com');
+    await t.smtp.next('chi@hoanglong.example.com');
     expect((await interactionPost(other.browser, other.uid, 'two-factor', { code: codeOf(mail) })).body).toMatchObject({ errorCode: 9005 });
   });
 
   it('burns a code after 5 wrong tries, refuses an expired one, limits resends', async () => {
     await enroll({ username: 'dung.hoanglong', email: 'dung@hoanglong.example.com' });
     const step = await loginStep('dung.hoanglong');
-    const code = codeOf(await smtp.next('dung@hoanglong.example.com'));
+    const code = codeOf(await t.smtp.next('dung@hoanglong.example.com'));
     const wrong = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i++) expect((await interactionPost(step.browser, step.uid, 'two-factor', { code: wrong })).body).toMatchObject({ errorCode: 9005 });
     expect((await interactionPost(step.browser, step.uid, 'two-factor', { code })).body).toMatchObject({ errorCode: 9005 });
     expect((await interactionPost(step.browser, step.uid, 'two-factor/resend')).body).toMatchObject({ errorCode: 9429 });
 
     const fresh = await loginStep('dung.hoanglong');
-    const freshCode = codeOf(await smtp.next('dung@hoanglong.example.com'));
+    const freshCode = codeOf(await t.smtp.next('dung@hoanglong.example.com'));
     await t.database.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.subject, fresh.uid));
     expect((await interactionPost(fresh.browser, fresh.uid, 'two-factor', { code: freshCode })).body).toMatchObject({ errorCode: 9005 });
   });
@@ -117,11 +111,11 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
   it('accepts each recovery code once; regenerating replaces them; turning off stops the question', async () => {
     const { token, recoveryCodes } = await enroll({ username: 'giang.hoanglong', email: 'giang@hoanglong.example.com' });
     const step = await loginStep('giang.hoanglong');
-    await smtp.next('giang@hoanglong.example.com');
+    await t.smtp.next('giang@hoanglong.example.com');
     const used = await interactionPost(step.browser, step.uid, 'two-factor', { recoveryCode: recoveryCodes[0]!.toLowerCase() });
     expect(used.body.data?.status).toBe('done');
     const next = await loginStep('giang.hoanglong');
-    await smtp.next('giang@hoanglong.example.com');
+    await t.smtp.next('giang@hoanglong.example.com');
     expect((await interactionPost(next.browser, next.uid, 'two-factor', { recoveryCode: recoveryCodes[0]! })).body).toMatchObject({ errorCode: 9005 });
     expect((await api(token, '/api/TwoFA/GetMyStatus')).json().data.recoveryCodesLeft).toBe(9);
 
@@ -148,7 +142,7 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
     expect(saved.json().data).toEqual({ unitId, status: 5, trigger: 'recurring', recurrenceDays: 7 });
 
     expect((await api(admin.access_token, '/api/TwoFAConfig/UpdateStatus', { unitId, status: 1 })).json().success).toBe(true);
-    const code = codeOf(await smtp.next('admin@example.com'));
+    const code = codeOf(await t.smtp.next('admin@example.com'));
     expect((await api(admin.access_token, '/api/TwoFAConfig/VerifyUpdate', { unitId, status: 5, code })).json()).toMatchObject({ errorCode: 9005 });
     await api(admin.access_token, '/api/TwoFAConfig/UpdateStatus', { unitId, status: 1 }).then(async (r) => {
       // The resend pause applies to policy codes as well.
@@ -156,13 +150,13 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
     });
     await t.database.db.update(verificationCodes).set({ lastSentAt: new Date(0) }).where(eq(verificationCodes.purpose, 'two_factor_policy'));
     await api(admin.access_token, '/api/TwoFAConfig/UpdateStatus', { unitId, status: 1 });
-    const second = codeOf(await smtp.next('admin@example.com'));
+    const second = codeOf(await t.smtp.next('admin@example.com'));
     expect((await api(admin.access_token, '/api/TwoFAConfig/VerifyUpdate', { unitId, status: 1, code: second })).json().data.status).toBe(1);
 
     // Every user of the unit is asked now, enrolled or not; then not again for 7 days.
     const step = await loginStep('chi.saoviet');
     expect(step.body.data?.status).toBe('verify');
-    const userCode = codeOf(await smtp.next('chi@saoviet.example.com'));
+    const userCode = codeOf(await t.smtp.next('chi@saoviet.example.com'));
     expect((await interactionPost(step.browser, step.uid, 'two-factor', { code: userCode })).body.data?.status).toBe('done');
     expect((await loginStep('chi.saoviet')).body.data?.status).toBe('done');
     await t.database.db.execute(
@@ -179,12 +173,12 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
     await api(admin.access_token, '/api/TwoFAConfig/AddUpdate', { unitId, trigger: 'first_login', recurrenceDays: null });
     await t.database.db.update(verificationCodes).set({ lastSentAt: new Date(0) }).where(eq(verificationCodes.purpose, 'two_factor_policy'));
     await api(admin.access_token, '/api/TwoFAConfig/UpdateStatus', { unitId, status: 1 });
-    const code = codeOf(await smtp.next('admin@example.com'));
+    const code = codeOf(await t.smtp.next('admin@example.com'));
     await api(admin.access_token, '/api/TwoFAConfig/VerifyUpdate', { unitId, status: 1, code });
 
     const first = await loginStep('dung.minhphat');
     expect(first.body.data?.status).toBe('verify');
-    const userCode = codeOf(await smtp.next('dung@minhphat.example.com'));
+    const userCode = codeOf(await t.smtp.next('dung@minhphat.example.com'));
     await interactionPost(first.browser, first.uid, 'two-factor', { code: userCode });
     expect((await loginStep('dung.minhphat')).body.data?.status).toBe('done');
   });

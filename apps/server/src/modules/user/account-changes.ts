@@ -74,9 +74,17 @@ export function personColumns(input: { email: string; firstName: string; lastNam
   };
 }
 
-/** What every account record tells about its state. */
-export function accountState(user: Pick<typeof users.$inferSelect, 'lockedUntil' | 'lastLoginAt' | 'createdAt'>) {
+/** What every account record shows: who it is and the state it is in (never a secret). */
+export function accountSummary(user: typeof users.$inferSelect) {
   return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: user.fullName,
+    mobile: user.mobile,
+    status: user.status,
     isLocked: user.lockedUntil !== null && user.lockedUntil > new Date(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { accountState, assignSystemRoles, endSessions, personColumns, refuseSelf, refuseUnlessIam, setAccountStatus } from './account-changes.ts';
+import { accountSummary, assignSystemRoles, endSessions, personColumns, refuseSelf, refuseUnlessIam, setAccountStatus } from './account-changes.ts';
 
 /** Platform staff: accounts without a unit that sign in to the portal. */
 const staff = and(isNull(users.unitId), eq(users.isUserWebPortal, true));
@@ -19,19 +19,11 @@ const roleNames = sql<string[]>`coalesce((select array_agg(${roles.name} order b
 function toRecord(row: { user: typeof users.$inferSelect; roleIds: string[]; roleNames: string[] }): AdminAccountRecord {
   const { user } = row;
   return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    fullName: user.fullName,
-    mobile: user.mobile,
+    ...accountSummary(user),
     roleIds: row.roleIds,
     roleNames: row.roleNames,
     allowExport: user.allowExport,
     isAdminIAM: user.isAdminIam,
-    status: user.status,
-    ...accountState(user),
   };
 }
 

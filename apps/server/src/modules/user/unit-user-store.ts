@@ -8,7 +8,7 @@ import type { Operation, ResourceStore } from '../../platform/resource/register.
 import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { accountState, assignUnitRole, endSessions, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
+import { accountSummary, assignUnitRole, endSessions, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
 
 const manager = aliasedTable(users, 'manager');
 
@@ -27,15 +27,9 @@ type Row = { user: typeof users.$inferSelect; unitName: string; reportToName: st
 
 function toRecord({ user, unitName, reportToName, isAdmin }: Row): UnitUserRecord {
   return {
-    id: user.id,
+    ...accountSummary(user),
     unitId: user.unitId!,
     unitName,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    fullName: user.fullName,
-    mobile: user.mobile,
     description: user.description,
     positionCode: user.positionCode,
     departmentCode: user.departmentCode,
@@ -45,8 +39,6 @@ function toRecord({ user, unitName, reportToName, isAdmin }: Row): UnitUserRecor
     extensionOption: user.extensionOption,
     extensionNumber: user.extensionNumber,
     isAdmin,
-    status: user.status,
-    ...accountState(user),
   };
 }
 
