@@ -37,7 +37,6 @@ test('a system role granted through the matrix decides what a staff account sees
       Tên: 'Hỗ Trợ',
     });
     await chooseOption(page, 'Vai trò', role);
-    await page.keyboard.press('Escape');
     await saveDialog(page);
     await expect(row(page, staff.username)).toContainText(role);
     await signOut(page);

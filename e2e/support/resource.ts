@@ -13,10 +13,16 @@ export async function fillFields(page: Page, values: Record<string, string>): Pr
   for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: true }).fill(value);
 }
 
-/** Picks an option of a select in the dialog. */
+/** Picks an option of a select in the dialog as a keyboard user does: type it, press Enter. */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const field = dialog.getByLabel(label, { exact: true });
+  await field.click();
+  await field.fill(option);
+  // Enter picks the active option, once the typed text has narrowed the list to it.
+  await expect(page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(dialog.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) })).toContainText(option);
 }
 
 export async function saveDialog(page: Page): Promise<void> {
