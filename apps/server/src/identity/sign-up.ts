@@ -8,7 +8,7 @@ import type { Mailer } from '../platform/mail/mailer.ts';
 import { hitRateLimit } from '../platform/rate-limit.ts';
 import { sendCodeByMail } from './code-mail.ts';
 import { assertEmailDomainAllowed } from './email-domain.ts';
-import { generatePassword, hashPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
 import { CODE_PURPOSES, consumeCode, pendingPayload } from './verification-codes.ts';
 
 /** A sign-up waiting for its OTP; the password is kept only as its hash. */
@@ -82,14 +82,12 @@ export async function completeSignUp(db: Database, mailer: Mailer, subject: stri
       .limit(1);
     const days = trialPack?.trialDays ?? TRIAL.defaultDays;
     const expiryDate = new Date(Date.now() + days * DAY_MS);
-    // createUnitWithAdmin hashes a password it is given; the visitor's password was hashed
-    // when the OTP was sent and only that hash was kept, so it replaces a throwaway one.
+    // The visitor's password was hashed when the OTP was sent; only that hash was kept.
     const { unitId, adminId } = await createUnitWithAdmin(
       tx,
       { name: pending.companyName, businessCode: pending.businessCode, numberOfEmployees: pending.numberOfEmployees, isTrial: true, expiryDate },
-      { username: pending.username, email: pending.email, password: generatePassword() },
+      { username: pending.username, email: pending.email, passwordHash: pending.passwordHash },
     );
-    await tx.update(users).set({ passwordHash: pending.passwordHash }).where(eq(users.id, adminId));
     if (trialPack) await tx.insert(unitPackages).values({ unitId, packageId: trialPack.id, endsAt: expiryDate });
     await mailer.send(tx, {
       kind: 'trialStarted',

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { BUILT_IN_ROLES, toSubdomain } from '@portal/contracts';
 import type { Transaction } from '../../db/client.ts';
 import { roles, units, userRoles, users } from '../../db/schema/index.ts';
-import { hashPassword } from '../../identity/passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 
 export interface NewUnit {
@@ -19,7 +18,8 @@ export interface NewUnit {
 export interface NewUnitAdmin {
   username: string;
   email: string;
-  password: string;
+  /** argon2id hash of the password (callers hash: a sign-up keeps only the hash of what the visitor typed). */
+  passwordHash: string;
   firstName?: string | undefined;
   lastName?: string | undefined;
   mobile?: string | null | undefined;
@@ -81,7 +81,7 @@ export async function createUnitWithAdmin(tx: Transaction, unit: NewUnit, admin:
       unitId: created!.id,
       username: admin.username,
       email: admin.email,
-      passwordHash: await hashPassword(admin.password),
+      passwordHash: admin.passwordHash,
       firstName,
       lastName,
       fullName: [lastName, firstName].filter(Boolean).join(' '),

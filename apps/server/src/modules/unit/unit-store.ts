@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BUILT_IN_ROLES, type UnitRecord, type unitResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { roles, units, userRoles, users } from '../../db/schema/index.ts';
-import { generatePassword } from '../../identity/passwords.ts';
+import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
@@ -97,7 +97,7 @@ export const unitStore: ResourceStore<typeof unitResource> = {
     const { unitId } = await createUnitWithAdmin(
       tx,
       { ...input, expiryDate: input.expiryDate ? new Date(input.expiryDate) : null },
-      { username: input.adminUsername, email: input.adminEmail, password },
+      { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password) },
     );
     if (!input.adminPassword) {
       await op.app.mailer.send(tx, {
