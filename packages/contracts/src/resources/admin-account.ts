@@ -3,7 +3,7 @@ import { LIMITS, LOG_OBJECT, USER_STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
 import { emailSchema, optionalMobileSchema, personNameSchema, usernameSchema } from '../schemas/fields.ts';
 import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
-import { defineResource } from './define.ts';
+import { defineResource, standardPermissions } from './define.ts';
 import { ACCOUNT_EXPORT_COLUMNS } from './user.ts';
 
 /** Platform staff: accounts of the portal itself, holding system roles. */
@@ -61,14 +61,7 @@ export const adminAccountResource = defineResource({
     delete: '/User/DeleteUserWebPortal/:id',
     status: '/User/UpdateStatusUserWebPortal',
   },
-  permissions: {
-    search: 'SYSTEM_ADMINACCOUNT_LIST',
-    get: 'SYSTEM_ADMINACCOUNT_VIEW',
-    create: 'SYSTEM_ADMINACCOUNT_ADD',
-    update: 'SYSTEM_ADMINACCOUNT_EDIT',
-    delete: 'SYSTEM_ADMINACCOUNT_DELETE',
-    status: 'SYSTEM_ADMINACCOUNT_UPDATESTATUS',
-  },
+  permissions: standardPermissions('SYSTEM_ADMINACCOUNT'),
   statuses: [USER_STATUS.active, USER_STATUS.lock],
   logObject: LOG_OBJECT.user,
   exportColumns: [

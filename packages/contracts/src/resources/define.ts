@@ -52,6 +52,24 @@ export interface ResourceContract<
   exportColumns: readonly ExportColumn[];
 }
 
+/** Features whose permissions are the standard six (list, view, add, edit, delete, change status). */
+type ListedFeature<P> = P extends `${infer F}_LIST` ? F : never;
+export type StandardFeature = {
+  [F in ListedFeature<PermissionName>]: `${F}_VIEW` | `${F}_ADD` | `${F}_EDIT` | `${F}_DELETE` | `${F}_UPDATESTATUS` extends PermissionName ? F : never;
+}[ListedFeature<PermissionName>];
+
+/** The permissions of a resource's standard calls, from its feature: UNIT_ENTERPRISE → UNIT_ENTERPRISE_LIST … */
+export function standardPermissions<F extends StandardFeature>(feature: F) {
+  return {
+    search: `${feature}_LIST`,
+    get: `${feature}_VIEW`,
+    create: `${feature}_ADD`,
+    update: `${feature}_EDIT`,
+    delete: `${feature}_DELETE`,
+    status: `${feature}_UPDATESTATUS`,
+  } as Required<ResourceContract['permissions']>;
+}
+
 export function defineResource<R extends z.ZodObject, S extends z.ZodObject, Q extends z.ZodObject, C extends z.ZodObject = S>(
   contract: ResourceContract<R, S, Q, C>,
 ): ResourceContract<R, S, Q, C> {

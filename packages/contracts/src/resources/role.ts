@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
 import { descriptionSchema, requiredText } from '../schemas/fields.ts';
-import { defineResource } from './define.ts';
+import { defineResource, standardPermissions } from './define.ts';
 
 /** System roles: the roles platform staff hold. */
 export const roleRecordSchema = z.object({
@@ -44,14 +44,7 @@ export const roleResource = defineResource({
     delete: '/Role/DeleteRole/:id',
     status: '/Role/UpdateStatusRole',
   },
-  permissions: {
-    search: 'SYSTEM_ROLEIAM_LIST',
-    get: 'SYSTEM_ROLEIAM_VIEW',
-    create: 'SYSTEM_ROLEIAM_ADD',
-    update: 'SYSTEM_ROLEIAM_EDIT',
-    delete: 'SYSTEM_ROLEIAM_DELETE',
-    status: 'SYSTEM_ROLEIAM_UPDATESTATUS',
-  },
+  permissions: standardPermissions('SYSTEM_ROLEIAM'),
   statuses: [STATUS.active, STATUS.inactive],
   logObject: LOG_OBJECT.role,
   exportColumns: [

@@ -3,7 +3,7 @@ import { LOG_OBJECT, STATUS, USER_COUNT_BANDS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
 import { emailSchema, isoDateSchema, optionalText, requiredText, usernameSchema } from '../schemas/fields.ts';
 import { passwordSchema } from '../schemas/password.ts';
-import { defineResource } from './define.ts';
+import { defineResource, standardPermissions } from './define.ts';
 
 export const unitRecordSchema = z.object({
   id: z.uuid(),
@@ -68,14 +68,7 @@ export const unitResource = defineResource({
     delete: '/Unit/Delete/:id',
     status: '/Unit/UpdateStatus',
   },
-  permissions: {
-    search: 'UNIT_ENTERPRISE_LIST',
-    get: 'UNIT_ENTERPRISE_VIEW',
-    create: 'UNIT_ENTERPRISE_ADD',
-    update: 'UNIT_ENTERPRISE_EDIT',
-    delete: 'UNIT_ENTERPRISE_DELETE',
-    status: 'UNIT_ENTERPRISE_UPDATESTATUS',
-  },
+  permissions: standardPermissions('UNIT_ENTERPRISE'),
   statuses: [STATUS.active, STATUS.inactive],
   logObject: LOG_OBJECT.unit,
   exportColumns: [

@@ -3,7 +3,7 @@ import { LIMITS, LOG_OBJECT, USER_STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
 import { descriptionSchema, emailSchema, optionalMobileSchema, optionalText, personNameSchema, usernameSchema } from '../schemas/fields.ts';
 import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
-import { defineResource, type ExportColumn } from './define.ts';
+import { defineResource, standardPermissions, type ExportColumn } from './define.ts';
 
 /** How a user's call-centre extension is provisioned. */
 export const EXTENSION_OPTIONS = { none: 0, autoGenerate: 1, existing: 2 } as const;
@@ -96,14 +96,7 @@ export const unitUserResource = defineResource({
     delete: '/User/DeleteUser/:id',
     status: '/User/UpdateStatusUser',
   },
-  permissions: {
-    search: 'USER_USERUNIT_LIST',
-    get: 'USER_USERUNIT_VIEW',
-    create: 'USER_USERUNIT_ADD',
-    update: 'USER_USERUNIT_EDIT',
-    delete: 'USER_USERUNIT_DELETE',
-    status: 'USER_USERUNIT_UPDATESTATUS',
-  },
+  permissions: standardPermissions('USER_USERUNIT'),
   statuses: [USER_STATUS.active, USER_STATUS.lock],
   logObject: LOG_OBJECT.userByUnit,
   exportColumns: [
