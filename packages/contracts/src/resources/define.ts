@@ -85,3 +85,20 @@ export type StatusChange = z.infer<typeof statusChangeSchema>;
 /** What create/update/save answer: the id of the saved object. */
 export const savedSchema = z.object({ id: z.uuid() });
 export type Saved = z.infer<typeof savedSchema>;
+
+/**
+ * The body of an update that also takes back the record a get call answered: clients load an
+ * object, change one field and send it all back. The record's fields the update does not
+ * define (ids of others, joined names, counts …) are read-only: checked against the record's
+ * own types, then dropped, never applied. A key of neither schema is still refused by name.
+ */
+export function acceptingRecord<S extends z.ZodObject>(save: S, record: z.ZodObject): z.ZodType<z.output<S>, z.input<S>> {
+  const readOnly = Object.keys(record.shape).filter((key) => !(key in save.shape));
+  if (readOnly.length === 0) return save as unknown as z.ZodType<z.output<S>, z.input<S>>;
+  const shape = Object.fromEntries(readOnly.map((key) => [key, record.shape[key]!.readonly().optional()]));
+  return save.safeExtend(shape).transform((value) => {
+    const kept: Record<string, unknown> = { ...value };
+    for (const key of readOnly) delete kept[key];
+    return kept as z.output<S>;
+  }) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { envelopeSchema, updateProfileRequestSchema, userProfileSchema } from '@portal/contracts';
+import { acceptingRecord, envelopeSchema, updateProfileRequestSchema, userProfileSchema } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
 import { loadActor } from '../../platform/actor.ts';
@@ -16,7 +16,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/api/User/UpdateUserProfileCurrent',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['User'], body: updateProfileRequestSchema, response: { 200: envelopeSchema(userProfileSchema) } },
+      schema: { tags: ['User'], body: acceptingRecord(updateProfileRequestSchema, userProfileSchema), response: { 200: envelopeSchema(userProfileSchema) } },
     },
     async (request) => {
       const { firstName, lastName, mobile, description } = request.body;

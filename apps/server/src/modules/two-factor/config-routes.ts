@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
+  acceptingRecord,
   codeSentSchema,
   envelopeSchema,
   TWO_FA_STATUS,
@@ -63,7 +64,7 @@ export function registerTwoFaConfigRoutes(app: FastifyInstance, ctx: AppContext)
 
   routes.post(
     '/api/TwoFAConfig/AddUpdate',
-    { config: { access: 'SYSTEM_TWOFA_UPDATE' }, schema: { tags: ['TwoFAConfig'], body: twoFaConfigUpdateSchema, response: { 200: envelopeSchema(twoFaConfigSchema) } } },
+    { config: { access: 'SYSTEM_TWOFA_UPDATE' }, schema: { tags: ['TwoFAConfig'], body: acceptingRecord(twoFaConfigUpdateSchema, twoFaConfigSchema), response: { 200: envelopeSchema(twoFaConfigSchema) } } },
     async (request) => {
       const { unitId, trigger, recurrenceDays } = request.body;
       await assertUnitExists(db, unitId);

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptingRecord,
   envelopeSchema,
   LOG_ACTION,
   LOG_OBJECT,
   reportToOptionSchema,
   reportToQuerySchema,
   unitAdminUpdateSchema,
+  unitUserRecordSchema,
   userIdSchema,
 } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
@@ -32,7 +34,7 @@ export function registerUnitAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     '/api/User/UpdateUserAdminUnit',
     {
       config: { access: 'USER_ADMINUNIT_EDIT', audit },
-      schema: { tags: ['UnitUser'], body: unitAdminUpdateSchema, response: { 200: envelopeSchema(z.boolean()) } },
+      schema: { tags: ['UnitUser'], body: acceptingRecord(unitAdminUpdateSchema, unitUserRecordSchema), response: { 200: envelopeSchema(z.boolean()) } },
     },
     async (request) =>
       ok(

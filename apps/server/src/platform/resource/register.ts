@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptingRecord,
   envelopeSchema,
   idParamSchema,
   LOG_ACTION,
@@ -160,6 +161,8 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
   }
 
   const savedResponse = { 200: envelopeSchema(savedSchema) };
+  // An edit takes back the record as the get call answered it (read-only fields ignored).
+  const saveBody = acceptingRecord(contract.save, contract.record);
   if (paths.create && permissions.create) {
     routes.post(
       `/api${paths.create}`,
@@ -170,7 +173,7 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
   if (paths.update && permissions.update) {
     routes.post(
       `/api${paths.update}`,
-      { config: config('update', permissions.update, LOG_ACTION.edit), schema: { tags, body: contract.save, response: savedResponse } },
+      { config: config('update', permissions.update, LOG_ACTION.edit), schema: { tags, body: saveBody, response: savedResponse } },
       async (request) => ok(await updateFrom(request, request.body as Out<C['save']> & { id: string })),
     );
   }
@@ -180,7 +183,7 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
       `/api${paths.save}`,
       {
         config: config('save', [permissions.create, permissions.update], LOG_ACTION.edit),
-        schema: { tags, body: contract.save, response: savedResponse },
+        schema: { tags, body: saveBody, response: savedResponse },
       },
       async (request) => {
         const input = request.body as Out<C['save']> & { id?: string | null };
