@@ -14,6 +14,8 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { loadProviderKeys } from '../apps/server/src/identity/keys.ts';
 import { bearer, signIn } from '../apps/server/test/oidc-client.ts';
 import { TEST_ADMIN, TEST_PUBLIC_URL } from '../apps/server/test/test-app.ts';
+import { benchActivity } from './bench-activity.ts';
+import { reportRouteSize } from './bench-route-size.ts';
 
 const rows: [string, string][] = [];
 const report = (name: string, value: string) => {
@@ -90,6 +92,9 @@ try {
   const allBytes = readdirSync(new URL('assets/', dist)).reduce((sum, file) => sum + gz(`assets/${file}`), 0);
   report('web: JS+CSS loaded before the first screen (gzip)', `${(initialBytes / 1024).toFixed(0)} KiB`);
   report('web: every asset together (gzip)', `${(allBytes / 1024).toFixed(0)} KiB`);
+  reportRouteSize(report, dist, 'DashboardPage', initial);
 } catch {
   report('web', 'not built (run "npm run build")');
 }
+
+await benchActivity(report);

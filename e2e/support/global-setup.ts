@@ -16,7 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     onMail: (mail) => {
       received += 1;
       const file = join(mailDir, `${Date.now()}-${String(received).padStart(5, '0')}.json`);
-      writeFileSync(file, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, receivedAt: Date.now() }));
+      writeFileSync(file, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, raw: mail.raw, receivedAt: Date.now() }));
     },
   });
   const app = await startSampleApp(Number(process.env.E2E_APP_PORT), `http://localhost:${process.env.E2E_PORT}`);

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  /** The whole message as it came over SMTP (headers, text and HTML parts). */
+  raw: string;
   receivedAt: number;
 }
 

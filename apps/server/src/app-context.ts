@@ -1,7 +1,9 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Realtime } from './modules/realtime/realtime.ts';
+import type { Clock } from './platform/clock.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { SecretBox } from './platform/secrets.ts';
 
 /** What route modules are given: configuration, the database and the app's services. */
 export interface AppContext {
@@ -10,4 +12,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The live connection: pushes sign-ins and ended sessions to the SPA. */
   realtime: Realtime;
+  /** The server's clock (platform/clock.ts): business rules ask it for now. */
+  clock: Clock;
+  /** Seals the secrets the portal keeps but never shows (service credentials). */
+  secrets: SecretBox;
 }

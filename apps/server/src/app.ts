@@ -13,7 +13,10 @@ import { registerSignUpRoutes } from './identity/sign-up-routes.ts';
 import { purgeExpiredCodes } from './identity/verification-codes.ts';
 import { registerPasswordRoutes } from './modules/account/password-routes.ts';
 import { registerProfileRoutes } from './modules/account/profile-routes.ts';
+import { registerAgencyRoutes } from './modules/agency/routes.ts';
 import { registerAppRoutes } from './modules/apps/routes.ts';
+import { countProviderActivity } from './modules/dashboard/activity-events.ts';
+import { registerDashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerDeviceRoutes } from './modules/device/routes.ts';
 import { registerMailOutboxRoutes } from './modules/mail-outbox/routes.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
@@ -27,6 +30,10 @@ import { createTokenVerifier } from './identity/tokens.ts';
 import { registerLogRoutes } from './modules/log/routes.ts';
 import { registerLookupRoutes } from './modules/lookup/routes.ts';
 import { registerRoleRoutes } from './modules/role/routes.ts';
+import { startProvisioningWorker } from './modules/provisioning/worker.ts';
+import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
+import { registerServiceRoutes } from './modules/service/routes.ts';
+import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerUnitRoutes } from './modules/unit/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
 import { API_DOCS_PATH, registerAccessControl } from './platform/access.ts';
@@ -35,6 +42,9 @@ import { AppError } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health-routes.ts';
 import { languageOf } from './platform/language.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { createSecretBox } from './platform/secrets.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { answerClientError } from './platform/client-errors.ts';
 import { isSpaPath, registerSpa } from './platform/spa.ts';
 
 export interface AppOptions {
@@ -43,6 +53,8 @@ export interface AppOptions {
   keys: ProviderKeys;
   /** The built SPA; defaults to apps/web/dist. */
   webRoot?: string;
+  /** The server's clock; tests pass a manual one. */
+  clock?: Clock;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -72,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,11 +105,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const urls = identityUrls(config);
   const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys });
   const realtime = startRealtime(app, { db, verifyToken, redisUrl: config.redisUrl });
-  const context: AppContext = { config, db, mailer, realtime };
+  const secrets = createSecretBox(config);
+  const context: AppContext = { config, db, mailer, realtime, clock: options.clock ?? systemClock, secrets };
 
-  const provider = createProvider({ config, db, keys });
+  const provider = createProvider({ config, db, keys, secrets });
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
+  countProviderActivity(provider, { db, realtime, log: app.log });
+  const provisioning = startProvisioningWorker({ db, secrets, provider, log: app.log });
+  app.addHook('onClose', () => provisioning.stop());
   registerAccessControl(app, { db, verifyToken });
 
   registerHealthRoutes(app, { db });
@@ -111,10 +128,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerProfileRoutes(app, context);
   registerPasswordRoutes(app, context);
   registerAppRoutes(app, context);
+  registerAgencyRoutes(app, context);
   registerMyTwoFactorRoutes(app, context);
   registerTwoFaConfigRoutes(app, context);
   registerDeviceRoutes(app, context);
   registerMailOutboxRoutes(app, context);
+  registerServiceAppRoutes(app, context);
+  registerSystemRoutes(app, context);
+  registerServiceRoutes(app, context);
+  registerDashboardRoutes(app, context);
   const spaServed = await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, environment: spaEnvironment(config) });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -13,6 +13,8 @@ export interface Config {
   /** Where units learn to use the services; sent by "send learning account info". */
   elearningUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Encrypts the service apps' credentials: 32 bytes, base64; else generated into DATA_DIR on first use. */
+  integrationKey: Buffer | undefined;
 }
 
 /** A configuration mistake: its message is one line naming the variable, shown as is. */
@@ -87,6 +89,10 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
 
+  const integrationKey = read(env, 'INTEGRATION_SECRET_KEY');
+  const key = integrationKey === undefined ? undefined : Buffer.from(integrationKey, 'base64');
+  if (key && key.length !== 32) throw new ConfigError('INTEGRATION_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+
   return {
     port,
     publicUrl,
@@ -98,5 +104,6 @@ export function loadConfig(env: Env = process.env): Config {
     demoData: flag(env, 'DEMO_DATA'),
     elearningUrl: url(env, 'ELEARNING_URL', ['http', 'https']) ?? `${publicUrl}/sso-fe/list-base-app`,
     logLevel: logLevel as Config['logLevel'],
+    integrationKey: key,
   };
 }

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     console.log('This password is shown only once; change it after signing in.');
   }
   if (prepared.demo) {
-    console.log(`Demo data seeded: unit administrators ${prepared.demo.unitAdmins.join(', ')} (password "${prepared.demo.password}")`);
+    console.log(`Demo data seeded: unit administrators ${prepared.demo.unitAdmins.join(', ')}, agency agents ${prepared.demo.agents.join(', ')} (password "${prepared.demo.password}")`);
   }
 
   const shutdown = async (signal: string) => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PermissionName } from '@portal/contracts';
 import type { Database } from '../src/db/client.ts';
-import { actionLogs, units, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, units, users } from '../src/db/schema/index.ts';
 import type { Access } from '../src/platform/access.ts';
 import type { TestActor } from './actors.ts';
 import type { Target } from './resource-fixtures.ts';
@@ -9,7 +9,8 @@ import type { RouteCall } from './route-calls.ts';
 
 /**
  * allowed: 200 with the answer; unauthenticated: 401; forbidden: 403; hidden: the object is
- * another unit's, so 403 or a 404 that looks like any unknown id, and nothing of it shown.
+ * another unit's (or agency's), so 403 or a 404 that looks like any unknown id, and nothing of
+ * it shown.
  */
 export type Outcome = 'allowed' | 'unauthenticated' | 'forbidden' | 'hidden';
 
@@ -32,6 +33,7 @@ export function expectedOutcome(access: Access, call: RouteCall, actor: TestActo
   if (actor.userId === null) return 'unauthenticated';
   if (!grants(actor.permissions, access) || (call.needs && !actor.permissions.has(call.needs))) return 'forbidden';
   if (actor.unitId !== null && target && target.unitId !== actor.unitId) return 'hidden';
+  if (actor.agencyId !== null && target && target.agencyId !== actor.agencyId) return 'hidden';
   return 'allowed';
 }
 
@@ -47,6 +49,24 @@ export async function foreignMarkers(db: Database, unitId: string): Promise<stri
     ...otherUnits.flatMap((unit) => [unit.id, ...(unit.tenantId.length >= 6 ? [unit.tenantId] : [])]),
     ...otherPeople.map((person) => person.id),
     ...otherRows.map((row) => row.id),
+  ];
+}
+
+/**
+ * What a user of agency `agencyId` must never see: other agencies, units it did not bring (ids
+ * and tenant ids), and the people of neither.
+ */
+export async function foreignAgencyMarkers(db: Database, agencyId: string): Promise<string[]> {
+  const otherAgencies = await db.select({ id: agencies.id }).from(agencies).where(sql`${agencies.id} <> ${agencyId}`);
+  const otherUnits = await db.select({ id: units.id, tenantId: units.tenantId }).from(units).where(sql`${units.agencyId} is distinct from ${agencyId}`);
+  const otherPeople = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.agencyId} is distinct from ${agencyId} and (${users.unitId} is null or ${users.unitId} not in (select ${units.id} from ${units} where ${units.agencyId} = ${agencyId}))`);
+  return [
+    ...otherAgencies.map((agency) => agency.id),
+    ...otherUnits.flatMap((unit) => [unit.id, ...(unit.tenantId.length >= 6 ? [unit.tenantId] : [])]),
+    ...otherPeople.map((person) => person.id),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { PERMISSION_NAMES, UNIT_ADMIN_PERMISSIONS, UNIT_USER_PERMISSIONS, type PermissionName } from '@portal/contracts';
+import { AGENCY_PERMISSIONS, PERMISSION_NAMES, UNIT_ADMIN_PERMISSIONS, UNIT_USER_PERMISSIONS, type PermissionName } from '@portal/contracts';
 import { DEMO_PASSWORD } from '../src/bootstrap/demo-data.ts';
-import { units, users } from '../src/db/schema/index.ts';
+import { agencies, units, users } from '../src/db/schema/index.ts';
 import { bearer, signIn } from './oidc-client.ts';
 import { adminAccountSample, SAMPLE_PASSWORD, uniqueSuffix } from './samples.ts';
 import { TEST_ADMIN, type TestApp } from './test-app.ts';
@@ -9,9 +9,12 @@ import { TEST_ADMIN, type TestApp } from './test-app.ts';
 /** The demo units the access tests play in: A holds the objects, B is the neighbour. */
 export const UNIT_A = 'minhphat';
 export const UNIT_B = 'saoviet';
+/** The demo agencies (by code): X brought the trial unit hoanglong, Y brought unit B (saoviet). */
+export const AGENCY_X = 'ANPHU';
+export const AGENCY_Y = 'BINHMINH';
 
 /** The callers of the access tests, in the order the matrix shows them. */
-export const ACTOR_KEYS = ['anonymous', 'unitUserA', 'unitAdminA', 'unitAdminB', 'platformAdmin'] as const;
+export const ACTOR_KEYS = ['anonymous', 'unitUserA', 'unitAdminA', 'unitAdminB', 'agencyUserX', 'agencyUserY', 'platformAdmin'] as const;
 export type ActorKey = (typeof ACTOR_KEYS)[number];
 
 export const ACTOR_LABELS: Record<ActorKey, string> = {
@@ -19,6 +22,8 @@ export const ACTOR_LABELS: Record<ActorKey, string> = {
   unitUserA: 'user of unit A',
   unitAdminA: 'admin of unit A',
   unitAdminB: 'admin of unit B',
+  agencyUserX: 'user of agency X',
+  agencyUserY: 'user of agency Y',
   platformAdmin: 'platform admin',
 };
 
@@ -28,8 +33,10 @@ export interface TestActor {
   /** null for the anonymous caller. */
   userId: string | null;
   username: string | null;
-  /** The caller's unit; null for platform staff (and nobody). */
+  /** The caller's unit; null for platform staff, agency users (and nobody). */
   unitId: string | null;
+  /** The caller's agency; null for everyone but agency users. */
+  agencyId: string | null;
   headers: Record<string, string>;
   /** What the built-in roles grant this caller, from the catalogue (not from the server). */
   permissions: ReadonlySet<PermissionName>;
@@ -39,6 +46,9 @@ const ACCOUNTS = {
   unitUserA: { username: `binh.${UNIT_A}`, password: DEMO_PASSWORD, permissions: UNIT_USER_PERMISSIONS },
   unitAdminA: { username: `admin.${UNIT_A}`, password: DEMO_PASSWORD, permissions: UNIT_ADMIN_PERMISSIONS },
   unitAdminB: { username: `admin.${UNIT_B}`, password: DEMO_PASSWORD, permissions: UNIT_ADMIN_PERMISSIONS },
+  // The agencies' agents: their manager role grants every agency-level permission.
+  agencyUserX: { username: `agent.${AGENCY_X.toLowerCase()}`, password: DEMO_PASSWORD, permissions: AGENCY_PERMISSIONS },
+  agencyUserY: { username: `agent.${AGENCY_Y.toLowerCase()}`, password: DEMO_PASSWORD, permissions: AGENCY_PERMISSIONS },
   platformAdmin: { username: TEST_ADMIN.username, password: TEST_ADMIN.password, permissions: PERMISSION_NAMES },
 } as const;
 
@@ -49,17 +59,25 @@ export async function unitIdOf(t: TestApp, tenantId: string): Promise<string> {
   return unit.id;
 }
 
+/** The id of a demo agency, by its code. */
+export async function agencyIdOf(t: TestApp, code: string): Promise<string> {
+  const [agency] = await t.database.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.code, code));
+  if (!agency) throw new Error(`no agency ${code}`);
+  return agency.id;
+}
+
 /** Signs in one account through the real OIDC flow and answers it as an actor. */
 export async function signInActor(t: TestApp, key: Exclude<ActorKey, 'anonymous'>): Promise<TestActor> {
   const account = ACCOUNTS[key];
   const tokens = await signIn(t.app, account);
-  const [user] = await t.database.db.select({ id: users.id, unitId: users.unitId }).from(users).where(eq(users.username, account.username));
+  const [user] = await t.database.db.select({ id: users.id, unitId: users.unitId, agencyId: users.agencyId }).from(users).where(eq(users.username, account.username));
   return {
     key,
     label: ACTOR_LABELS[key],
     userId: user!.id,
     username: account.username,
     unitId: user!.unitId,
+    agencyId: user!.agencyId,
     headers: bearer(tokens.access_token),
     permissions: new Set(account.permissions),
   };
@@ -67,12 +85,14 @@ export async function signInActor(t: TestApp, key: Exclude<ActorKey, 'anonymous'
 
 /** Every caller of the matrix, each signed in once. */
 export async function signInActors(t: TestApp): Promise<Record<ActorKey, TestActor>> {
-  const anonymous: TestActor = { key: 'anonymous', label: ACTOR_LABELS.anonymous, userId: null, username: null, unitId: null, headers: {}, permissions: new Set() };
+  const anonymous: TestActor = { key: 'anonymous', label: ACTOR_LABELS.anonymous, userId: null, username: null, unitId: null, agencyId: null, headers: {}, permissions: new Set() };
   return {
     anonymous,
     unitUserA: await signInActor(t, 'unitUserA'),
     unitAdminA: await signInActor(t, 'unitAdminA'),
     unitAdminB: await signInActor(t, 'unitAdminB'),
+    agencyUserX: await signInActor(t, 'agencyUserX'),
+    agencyUserY: await signInActor(t, 'agencyUserY'),
     platformAdmin: await signInActor(t, 'platformAdmin'),
   };
 }

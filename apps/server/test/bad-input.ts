@@ -94,6 +94,7 @@ function badValues(schema: JsonSchema, valid: unknown): [string, unknown][] {
 function badParameterValues(schema: JsonSchema): [string, string][] {
   const cases: [string, string][] = [];
   if (schema.format === 'uuid') cases.push(['not a uuid', 'not-a-uuid']);
+  if (schema.enum) cases.push(['not one of its values', 'not-one-of-them']);
   if (schema.maxLength !== undefined) cases.push(['over-long', 'x'.repeat(schema.maxLength + 1)]);
   if ((schema.minLength ?? 0) > 0) cases.push(['blank', '   ']);
   return cases;
@@ -108,7 +109,8 @@ export function badCases(valid: ApiCall, operation: OpenApiOperation): BadCase[]
   const cases: BadCase[] = [];
   const body = operation.requestBody?.content['application/json'].schema;
   if (body?.properties) {
-    const payload = valid.body as Record<string, unknown>;
+    // A call whose body may be null ("all of a kind") is tried with an object like any other.
+    const payload = (valid.body ?? {}) as Record<string, unknown>;
     for (const [name, schema] of Object.entries(body.properties)) {
       // A read-only field is ignored whatever it holds, but must still be of the record's type.
       const bad = schema.readOnly ? badValues(schema, payload[name]).filter(([what]) => what.startsWith('wrong type')) : badValues(schema, payload[name]);

@@ -25,23 +25,30 @@ async function postgresAnswers(): Promise<boolean> {
 
 export const DATABASE_KINDS: DatabaseKind[] = (await postgresAnswers()) ? ['pglite', 'postgres'] : ['pglite'];
 
+/** A database to run the portal on: `open` gives a handle (one per instance), `drop` removes it. */
+export interface DatabaseTarget {
+  url?: string;
+  open: () => Promise<DatabaseHandle>;
+  drop: () => Promise<void>;
+}
+
 /** A fresh, empty database of that kind; `drop` removes it again. */
-export async function freshDatabase(kind: DatabaseKind): Promise<{ url?: string; open: () => Promise<DatabaseHandle>; drop: () => Promise<void> }> {
+export async function freshDatabase(kind: DatabaseKind, server = serverUrl): Promise<DatabaseTarget> {
   if (kind === 'pglite') {
     return { open: () => openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     open: () => openDatabase({ url: url.toString(), poolSize: 5 }),
     drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
+      const client = new pg.Client({ connectionString: server });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();

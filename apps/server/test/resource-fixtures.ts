@@ -1,21 +1,48 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import {
   actionLogResource,
+  APP_OBJECT_RESOURCES,
+  appUserResource,
   adminAccountResource,
+  agencyResource,
+  agencyRoleResource,
+  agencyUnitResource,
+  agencyUserResource,
+  BLACKLIST_RESOURCES,
   BUILT_IN_ROLES,
+  categoryResource,
+  serviceResource,
+  configDataDefaultResource,
+  configDataResource,
+  emailTemplateResource,
   roleResource,
   unitResource,
   unitUserResource,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, mailOutbox, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
-import { UNIT_A, unitIdOf } from './actors.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, mailOutbox, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
 
+/** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
+const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource];
+/** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
+const COMMERCE_RESOURCES = [serviceResource];
+const SYSTEM_TABLES = {
+  ConfigData: configData,
+  ConfigDataDefault: configDataDefaults,
+  Category: categories,
+  Channel: services,
+  BlackList: blacklistDomains,
+  BlackListSubdomain: blacklistSubdomains,
+  ExceptionBlackList: blacklistExceptions,
+  EmailTemplate: emailTemplates,
+} as const;
+
 /** The resource contracts of the issue, by wire name. */
 export const CONTRACTS: Readonly<Record<string, ResourceContract | undefined>> = Object.fromEntries(
-  [unitResource, roleResource, adminAccountResource, unitUserResource, actionLogResource].map((contract) => [contract.name, contract as ResourceContract]),
+  [unitResource, roleResource, adminAccountResource, unitUserResource, actionLogResource, ...APP_OBJECT_RESOURCES, appUserResource, agencyResource, agencyUnitResource, agencyRoleResource, agencyUserResource, ...SYSTEM_RESOURCES, ...COMMERCE_RESOURCES].map((contract) => [contract.name, contract as ResourceContract]),
 );
 
 export function contractOf(resource: string): ResourceContract {
@@ -30,6 +57,8 @@ export interface Target {
   id: string;
   /** The unit the object belongs to, as the action log records it; null for platform-wide objects. */
   unitId: string | null;
+  /** The agency the object belongs to (an agency itself, its roles, users and units); null otherwise. */
+  agencyId: string | null;
   /** The object as the platform administrator reads it. */
   record: Record<string, unknown>;
 }
@@ -38,12 +67,12 @@ type Headers = Record<string, string>;
 
 /** Objects of unit A to aim calls at, made through the API by the platform administrator. */
 export class ResourceFixtures {
-  readonly context: SampleContext;
+  readonly context: Required<SampleContext>;
   private readonly t: TestApp;
   private readonly admin: Headers;
   private readonly stables = new Map<string, Promise<Target>>();
 
-  private constructor(t: TestApp, admin: Headers, context: SampleContext) {
+  private constructor(t: TestApp, admin: Headers, context: Required<SampleContext>) {
     this.t = t;
     this.admin = admin;
     this.context = context;
@@ -51,7 +80,10 @@ export class ResourceFixtures {
 
   static async create(t: TestApp, platformAdmin: Headers): Promise<ResourceFixtures> {
     const [superAdmin] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.code, BUILT_IN_ROLES.superAdmin));
-    return new ResourceFixtures(t, platformAdmin, { unitId: await unitIdOf(t, UNIT_A), platformRoleId: superAdmin!.id });
+    const [crm] = await t.database.db.select({ id: services.id }).from(services).where(eq(services.code, 'CRM'));
+    const agencyId = await agencyIdOf(t, AGENCY_X);
+    const [agencyRole] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.agencyId, agencyId)).orderBy(asc(roles.name));
+    return new ResourceFixtures(t, platformAdmin, { unitId: await unitIdOf(t, UNIT_A), platformRoleId: superAdmin!.id, serviceId: crm!.id, agencyId, agencyRoleId: agencyRole!.id });
   }
 
   /** An object as the platform administrator reads it through its get call. */
@@ -66,8 +98,10 @@ export class ResourceFixtures {
   /** An existing object as a target. */
   async targetOf(resource: string, id: string): Promise<Target> {
     const record = await this.record(resource, id);
-    const unitId = resource === unitResource.name ? id : ((record.unitId as string | null | undefined) ?? null);
-    return { resource, id, unitId, record };
+    const isUnit = resource === unitResource.name || resource === agencyUnitResource.name;
+    const unitId = isUnit ? id : ((record.unitId as string | null | undefined) ?? null);
+    const agencyId = resource === agencyResource.name ? id : ((record.agencyId as string | null | undefined) ?? null);
+    return { resource, id, unitId, agencyId, record };
   }
 
   /** A new object of unit A (a new unit for the unit resource), from the resource's sample factory. */
@@ -76,6 +110,8 @@ export class ResourceFixtures {
     const contract = contractOf(resource);
     const path = contract.paths.create ?? contract.paths.save;
     if (!sample || !path) throw new Error(`no sample factory or create call for resource ${resource}: add one to test/samples.ts`);
+    // An app user is a unit user in a service, once: each fresh one takes a fresh unit user.
+    if (resource === appUserResource.name && !overrides.userId) overrides = { ...overrides, userId: (await this.fresh(unitUserResource.name)).id };
     const response = await this.t.app.inject({ method: 'POST', url: `/api${path}`, headers: this.admin, payload: { ...sample.create(this.context), ...overrides } });
     const body = response.json();
     if (!body.success) throw new Error(`creating a sample ${resource}: ${response.body}`);
@@ -94,6 +130,12 @@ export class ResourceFixtures {
 
   private async makeStable(resource: string): Promise<Target> {
     if (resource === unitResource.name) return this.targetOf(resource, this.context.unitId);
+    if (resource === agencyResource.name) return this.targetOf(resource, this.context.agencyId);
+    if (resource === agencyUnitResource.name) {
+      // The unit agency X brought (the demo's trial unit).
+      const [brought] = await this.t.database.db.select({ id: units.id }).from(units).where(eq(units.agencyId, this.context.agencyId)).orderBy(asc(units.registrationDate)).limit(1);
+      return this.targetOf(resource, brought!.id);
+    }
     if (resource === actionLogResource.name) {
       // The row that records the creation of unit A's stable user.
       const user = await this.stable(unitUserResource.name);
@@ -109,18 +151,27 @@ export class ResourceFixtures {
     const mailsTo = async (emails: string[]) =>
       emails.length ? (await db.select({ id: mailOutbox.id }).from(mailOutbox).where(inArray(mailOutbox.recipient, emails))).length : 0;
     switch (target.resource) {
+      case agencyResource.name: {
+        const agency = await db.select().from(agencies).where(eq(agencies.id, target.id));
+        const members = await db.select().from(users).where(eq(users.agencyId, target.id)).orderBy(asc(users.id));
+        const brought = await db.select({ id: units.id }).from(units).where(eq(units.agencyId, target.id)).orderBy(asc(units.id));
+        return { agency, members, brought };
+      }
+      case agencyUnitResource.name:
       case unitResource.name: {
         const unit = await db.select().from(units).where(eq(units.id, target.id));
         const members = await db.select().from(users).where(eq(users.unitId, target.id)).orderBy(asc(users.id));
         return { unit, members, mails: await mailsTo(members.map((m) => m.email)) };
       }
       case unitUserResource.name:
+      case agencyUserResource.name:
       case adminAccountResource.name: {
         const user = await db.select().from(users).where(eq(users.id, target.id));
         const held = await db.select().from(userRoles).where(eq(userRoles.userId, target.id)).orderBy(asc(userRoles.roleId));
         const sessions = await db.select({ id: oidcPayloads.id }).from(oidcPayloads).where(eq(oidcPayloads.accountId, target.id));
         return { user, held, sessions: sessions.length, mails: await mailsTo(user.map((u) => u.email)) };
       }
+      case agencyRoleResource.name:
       case roleResource.name: {
         const role = await db.select().from(roles).where(eq(roles.id, target.id));
         const granted = await db.select().from(rolePermissions).where(eq(rolePermissions.roleId, target.id)).orderBy(asc(rolePermissions.permissionCode));
@@ -128,8 +179,22 @@ export class ResourceFixtures {
       }
       case actionLogResource.name:
         return db.select().from(actionLogs).where(eq(actionLogs.id, target.id));
-      default:
-        throw new Error(`no snapshot for resource ${target.resource}`);
+      case 'AppRole':
+      case 'AppProfile':
+      case 'AppUserGroup':
+        return db.select().from(appObjects).where(eq(appObjects.id, target.id));
+      case appUserResource.name: {
+        const appUser = await db.select().from(appUsers).where(eq(appUsers.id, target.id));
+        const deliveries = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.objectId, target.id));
+        return { appUser, deliveries: deliveries.length };
+      }
+      case 'AppSync':
+        return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;
+      default: {
+        const table = SYSTEM_TABLES[target.resource as keyof typeof SYSTEM_TABLES];
+        if (!table) throw new Error(`no snapshot for resource ${target.resource}`);
+        return db.select().from(table).where(eq(table.id, target.id));
+      }
     }
   }
 }

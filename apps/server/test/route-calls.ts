@@ -11,7 +11,7 @@ import { sampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/Dashboard/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,
@@ -87,7 +87,13 @@ function resourceCall(route: RouteEntry, resource: string, operation: ResourceOp
     case 'get':
       return { kind: 'read', target: (f) => f.stable(resource), build: (_f, target) => withId(target) };
     case 'delete':
-      return { kind: 'write', audit, target: (f) => f.fresh(resource), build: (_f, target) => withId(target) };
+      return {
+        kind: 'write',
+        audit,
+        target: (f) => f.fresh(resource),
+        // A delete path without `:id` takes the id in the query (DeleteChannel?id=).
+        build: (_f, target) => (route.url.includes(':id') ? withId(target) : { ...base, query: { id: target!.id } }),
+      };
     case 'status':
       return {
         kind: 'write',
@@ -138,6 +144,42 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
   'GET /api/Category/GetByParentCode/:code': { kind: 'list', build: () => ({ params: { code: 'POSITION' } }) },
   'POST /api/Channel/SearchChannelPage': { kind: 'list', build: () => ({ body: { pageIndex: 1, pageSize: 20, status: [1] } }) },
   'GET /api/ChannelPackage/GetAllActive': { kind: 'list', build: () => ({}) },
+  'POST /api/Channel/RotateClientSecret': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.service, action: LOG_ACTION.edit },
+    target: (f) => f.fresh('Channel'),
+    build: (_f, target) => ({ body: { id: target!.id } }),
+  },
+  'POST /api/AppUser/Sync': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.sync },
+    // The object of a sync is one unit's app: its deliveries are what changes.
+    target: async (f) => ({ resource: 'AppSync', id: f.context.unitId, unitId: f.context.unitId, agencyId: null, record: {} }),
+    build: (f) => ({ body: { unitId: f.context.unitId, serviceId: f.context.serviceId } }),
+  },
+  // A change of the whole list, about no one object: config.test.ts checks what it restores and logs.
+  'POST /api/ConfigData/SyncFromDefault': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: () => ({}) },
+  'GET /api/EmailTemplate/GetListType': { kind: 'list', build: () => ({}) },
+  // Reads of the mail-type catalogue and a render of the body sent: about no stored object.
+  'GET /api/EmailTemplate/GetTypeInfo/:type': { kind: 'own', build: () => ({ params: { type: 'passwordResetLink' } }) },
+  'POST /api/EmailTemplate/Preview': { kind: 'own', build: () => ({ body: { systemType: 'signUpCode', language: 'vi', subject: 'Mã {{code}}', content: '<p>{{code}}</p>' } }) },
+  ...Object.fromEntries(
+    ['AppRole', 'AppProfile', 'AppUserGroup'].map((name) => [`POST /api/${name}/GetAllByUnitChannel`, { kind: 'list', build: () => ({ body: null }) }] as const),
+  ),
+  // Figures, not rows: a unit's caller asking for unit A gets their own unit's (no id of A leaks).
+  ...Object.fromEntries(
+    ['ActivityStatisticUnit', 'ActivityStatisticsByUser'].map((name) => [
+      `POST /api/Dashboard/${name}`,
+      { kind: 'own', build: (f: ResourceFixtures) => ({ body: { fromDate: '2026-01-01', toDate: '2026-01-31', unitRequest: f.context.unitId } }) },
+    ] as const),
+  ),
+  'GET /api/Agency/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('AgencyRole'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
+  'POST /api/Agency/SavePermissions': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.agencyRole, action: LOG_ACTION.edit },
+    target: (f) => f.fresh('AgencyRole'),
+    build: (_f, target) => ({ body: { roleId: target!.id, permissions: ['AGENCY_UNIT_LIST', 'AGENCY_UNIT_VIEW'] } }),
+  },
 };
 
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */

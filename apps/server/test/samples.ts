@@ -1,4 +1,4 @@
-import type { AdminAccountRecord, AdminAccountSave, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -16,6 +16,12 @@ export interface SampleContext {
   unitId: string;
   /** A platform role staff accounts are given. */
   platformRoleId: string;
+  /** A service the unit has bought (CRM), for the objects of a unit's service apps. */
+  serviceId?: string;
+  /** The agency (X) an agency's objects are made in (the fixtures always say). */
+  agencyId?: string;
+  /** A role of that agency its sample users are given. */
+  agencyRoleId?: string;
 }
 
 /**
@@ -107,12 +113,151 @@ export const unitUserSample: SampleFactory<UnitUserSave, UnitUserRecord, UnitUse
   }),
 };
 
+/** Roles, profiles and groups of a service share one shape. */
+export const appObjectSample: SampleFactory<AppObjectSave, AppObjectRecord, AppObjectSave> = {
+  create: (context, n = uniqueSuffix()) => ({ unitId: context.unitId, serviceId: context.serviceId!, code: `CODE_${n}`, name: `Mẫu ${n}`, description: 'Sample' }),
+  update: (record) => ({ id: record.id, serviceId: record.serviceId, code: record.code, name: `${record.name} (edited)`, description: record.description }),
+};
+
+/** An app user needs a unit user not yet in the service: the fixtures give a fresh one as `userId`. */
+export const appUserSample: SampleFactory<AppUserSave, AppUserRecord, AppUserSave> = {
+  create: (context) => ({ serviceId: context.serviceId!, userId: '' }),
+  update: (record) => ({ id: record.id, serviceId: record.serviceId, userId: record.userId, roleId: record.roleId, profileId: record.profileId, groupId: record.groupId, status: record.status === 1 ? 0 : 1 }),
+};
+
+/** A setting of the installation's own (not one the portal reads). */
+export const configSample: SampleFactory<Omit<ConfigUpdate, 'id'>, ConfigRecord, ConfigUpdate> = {
+  create: (_context, n = uniqueSuffix()) => ({ key: `SAMPLE_${n}`.toUpperCase(), value: '42', valueType: 'number', description: 'Sample setting' }),
+  update: (record) => ({ id: record.id, key: record.key, value: String(Number(record.value) + 1), valueType: record.valueType, description: record.description }),
+};
+
+/** An entry of the position group. */
+export const categorySample: SampleFactory<Omit<CategoryUpdate, 'id'>, CategoryRecord, CategoryUpdate> = {
+  create: (_context, n = uniqueSuffix()) => ({ parentCode: 'POSITION', code: `SAMPLE_${n}`, name: `Chức vụ mẫu ${n}`, sortOrder: 50, colorCode: '#1677ff' }),
+  update: (record) => ({ id: record.id, parentCode: record.parentCode, code: record.code, name: `${record.name} (edited)`, sortOrder: record.sortOrder, colorCode: record.colorCode }),
+};
+
+/** Entries of the blacklists: a domain, a subdomain, an allowed address. */
+function listSample(value: (n: string) => string): SampleFactory<BlacklistSave, BlacklistRecord, BlacklistSave> {
+  return { create: (_context, n = uniqueSuffix()) => ({ value: value(n) }), update: (record) => ({ id: record.id, value: value(`${uniqueSuffix()}x`) }) };
+}
+
+/** A template without a type (campaign content). */
+export const emailTemplateSample: SampleFactory<EmailTemplateSave, EmailTemplateRecord, EmailTemplateSave> = {
+  create: (_context, n = uniqueSuffix()) => ({ name: `Mẫu thư ${n}`, systemType: null, language: 'vi', subject: `Bản tin ${n}`, content: '<p>Xin chào quý khách</p>' }),
+  update: (record) => ({ id: record.id, name: `${record.name} (edited)`, systemType: record.systemType, language: record.language, subject: record.subject, content: record.content }),
+};
+
+export const agencySample: SampleFactory<AgencyCreate, AgencyRecord, AgencyUpdate> = {
+  create: (_context, n = uniqueSuffix()) => ({
+    name: `Đại lý Mẫu ${n}`,
+    code: `DLM${n}`.slice(0, 20),
+    contactName: 'Người liên hệ',
+    contactEmail: `lienhe.${n}@agency.example.com`,
+    contactPhone: '0281234567',
+    address: 'Đà Nẵng',
+    taxCode: '0101234567',
+    commissionPercent: 12.5,
+    commissionBasis: 'RECURRING',
+    contractStartDate: '2026-01-01T00:00:00.000Z',
+    contractEndDate: '2027-01-01T00:00:00.000Z',
+  }),
+  update: (record) => ({
+    id: record.id,
+    name: `${record.name} (edited)`,
+    code: record.code,
+    contactName: record.contactName,
+    contactEmail: record.contactEmail,
+    contactPhone: record.contactPhone,
+    address: record.address,
+    taxCode: record.taxCode,
+    commissionPercent: record.commissionPercent + 1,
+    commissionBasis: record.commissionBasis,
+    contractStartDate: record.contractStartDate,
+    contractEndDate: record.contractEndDate,
+  }),
+};
+
+/** A customer's trial unit, registered in agency X (an agency's own user's body names no agency that counts). */
+export const agencyUnitSample: SampleFactory<AgencyTrialUnit, never, never> = {
+  create: (context, n = uniqueSuffix()) => ({
+    agencyId: context.agencyId,
+    name: `Khách hàng Mẫu ${n}`,
+    businessCode: `KH-${n}`,
+    numberOfEmployees: '2-20',
+    shortName: `KH ${n}`,
+    address: 'Cần Thơ',
+    adminUsername: `admin.kh${n}`,
+    adminEmail: `admin@kh${n}.example.com`,
+  }),
+  update: () => {
+    throw new Error('an agency unit is never edited through the agency calls');
+  },
+};
+
+export const agencyRoleSample: SampleFactory<AgencyRoleSave, AgencyRoleRecord, AgencyRoleSave> = {
+  create: (context, n = uniqueSuffix()) => ({ agencyId: context.agencyId, name: `Vai trò đại lý ${n}`, description: 'Sample agency role' }),
+  update: (record) => ({ id: record.id, agencyId: record.agencyId, name: `${record.name} (edited)`, description: record.description }),
+};
+
+export const agencyUserSample: SampleFactory<AgencyUserSave, AgencyUserRecord, AgencyUserSave> = {
+  create: (context, n = uniqueSuffix()) => ({
+    agencyId: context.agencyId,
+    username: `sale.${n}`,
+    email: `sale.${n}@agency.example.com`,
+    firstName: 'Sale',
+    lastName: `Agency ${n}`,
+    mobile: '0934567890',
+    roleIds: [context.agencyRoleId!],
+    password: SAMPLE_PASSWORD,
+    confirmPassword: SAMPLE_PASSWORD,
+  }),
+  update: (record) => ({
+    id: record.id,
+    email: record.email,
+    firstName: `${record.firstName} edited`,
+    lastName: record.lastName,
+    mobile: record.mobile,
+    roleIds: record.roleIds,
+    isAgent: record.isAgent,
+    status: record.status as 1 | 5,
+  }),
+};
+
+export const serviceSample: SampleFactory<ServiceCreate, ServiceRecord, ServiceUpdate> = {
+  create: (_context, n = uniqueSuffix()) => ({
+    name: `Dịch vụ mẫu ${n}`,
+    code: `SVC_${n}`.toUpperCase(),
+    groupCode: 'BUSINESS',
+    link: `https://svc-${n}.example.test/`,
+    redirectLink: `https://svc-${n}.example.test/signin-callback`,
+    allowTrial: true,
+  }),
+  update: ({ id, clientId: _c, hasClientSecret: _h, clientSecretRotatedAt: _r, createdAt: _a, status: _s, ...fields }) => ({ id, ...fields, name: `${fields.name} (edited)` }),
+};
+
 /** One sample factory per resource that can be written, by the resource's wire name. */
 const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | undefined>> = {
   Unit: unitSample,
   Role: roleSample,
   AdminAccount: adminAccountSample,
   UnitUser: unitUserSample,
+  AppRole: appObjectSample,
+  AppProfile: appObjectSample,
+  AppUserGroup: appObjectSample,
+  AppUser: appUserSample,
+  Agency: agencySample,
+  AgencyUnit: agencyUnitSample,
+  AgencyRole: agencyRoleSample,
+  AgencyUser: agencyUserSample,
+  ConfigData: configSample,
+  ConfigDataDefault: configSample,
+  Category: categorySample,
+  Channel: serviceSample,
+  BlackList: listSample((n) => `spam${n}.example.com`),
+  BlackListSubdomain: listSample((n) => `sub${n}.example.org`),
+  ExceptionBlackList: listSample((n) => `allowed.${n}@spam.example.com`),
+  EmailTemplate: emailTemplateSample,
 };
 
 /** The sample factory of a resource, for code that handles every resource alike. */

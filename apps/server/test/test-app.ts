@@ -4,7 +4,7 @@ import { prepareDatabase } from '../src/bootstrap/index.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { loadProviderKeys } from '../src/identity/keys.ts';
-import { freshDatabase, type DatabaseKind } from './databases.ts';
+import { freshDatabase, type DatabaseKind, type DatabaseTarget } from './databases.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'Test#Admin2026', email: 'admin@example.com' } as const;
 export const DEMO_UNIT_ADMIN = { username: 'admin.minhphat', password: 'Demo@2026' } as const;
@@ -22,7 +22,11 @@ export interface TestApp {
 
 /** The real app on a fresh database of `kind`, seeded as on first start (with demo data). */
 export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const target = await freshDatabase(kind);
+  return startTestAppOn(await freshDatabase(kind), env);
+}
+
+/** The same on a database of the caller's (fault tests bring their own PostgreSQL server). */
+export async function startTestAppOn(target: DatabaseTarget, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await target.open();
   const config = loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,

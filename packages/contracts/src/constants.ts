@@ -92,6 +92,12 @@ export const LOG_OBJECT = {
   systemConfig: 40,
   blacklist: 45,
   unitServicePackage: 50,
+  // Agency CRM (issue 11): a block of its own, so the specification's series can grow.
+  agency: 100,
+  agencyRole: 105,
+  agencyUser: 110,
+  // The suite's services themselves (issue 7): the specification's list names none for them.
+  service: 120,
 } as const;
 
 export const LOG_ACTION = {
@@ -127,3 +133,11 @@ export const RECOVERY_CODES = { count: 10 } as const;
 /** When a two-factor policy asks for the code at sign-in (section 4). */
 export const TWO_FA_TRIGGERS = ['first_login', 'new_device', 'recurring'] as const;
 export type TwoFaTrigger = (typeof TWO_FA_TRIGGERS)[number];
+
+/** Dashboards and reports: the calendar their days follow, and the longest period asked at once. */
+export const ACTIVITY = {
+  timeZone: 'Asia/Ho_Chi_Minh',
+  /** The zone's offset: Vietnam keeps no daylight-saving time. */
+  utcOffset: '+07:00',
+  maxPeriodDays: 366,
+} as const;

@@ -6,12 +6,18 @@ import {
   LOOKUP_SEED,
   MENU_CATALOGUE,
   PERMISSIONS,
+  SYSTEM_SETTINGS,
+  EMAIL_TEMPLATE_TYPES,
+  LANGUAGES,
+  type EmailTemplateType,
+  type LookupGroup,
   UNIT_ADMIN_PERMISSIONS,
   UNIT_USER_PERMISSIONS,
   type PermissionName,
 } from '@portal/contracts';
 import type { Transaction } from '../db/client.ts';
-import { categories, menus, permissions, rolePermissions, roles, services } from '../db/schema/index.ts';
+import { categories, configData, configDataDefaults, emailTemplates, menus, permissions, rolePermissions, roles, services } from '../db/schema/index.ts';
+import { DEFAULT_EMAIL_TEMPLATES } from '../platform/mail/default-templates.ts';
 
 /** Makes the permission table equal to the catalogue in contracts (the catalogue is the truth). */
 async function syncPermissions(tx: Transaction): Promise<void> {
@@ -149,17 +155,35 @@ async function seedServices(tx: Transaction): Promise<void> {
     .onConflictDoNothing();
 }
 
+/**
+ * Seeds each lookup group the first time it is created; afterwards its entries belong to the
+ * administrators (an entry they delete does not come back at the next start).
+ */
 async function seedCategories(tx: Transaction): Promise<void> {
-  const rows = LOOKUP_GROUPS.flatMap((group, groupIndex) => [
-    { parentCode: null, code: group, name: group, sortOrder: groupIndex },
-    ...LOOKUP_SEED[group].map((entry, index) => ({
-      parentCode: group,
-      code: entry.code,
-      name: entry.name,
-      sortOrder: index,
-    })),
-  ]);
-  await tx.insert(categories).values(rows).onConflictDoNothing();
+  const created = await tx
+    .insert(categories)
+    .values(LOOKUP_GROUPS.map((group, groupIndex) => ({ parentCode: null, code: group, name: group, sortOrder: groupIndex })))
+    .onConflictDoNothing()
+    .returning({ code: categories.code });
+  const entries = created.flatMap(({ code }) =>
+    LOOKUP_SEED[code as LookupGroup].map((entry, index) => ({ parentCode: code, code: entry.code, name: entry.name, sortOrder: index })),
+  );
+  if (entries.length) await tx.insert(categories).values(entries).onConflictDoNothing();
+}
+
+/** The portal's own settings exist, with their defaults, in both lists; values set by administrators stay. */
+async function seedSettings(tx: Transaction): Promise<void> {
+  const rows = Object.entries(SYSTEM_SETTINGS).map(([key, setting]) => ({ key, value: setting.default, valueType: setting.type, description: setting.description }));
+  await tx.insert(configDataDefaults).values(rows).onConflictDoNothing();
+  await tx.insert(configData).values(rows).onConflictDoNothing();
+}
+
+/** Every mail type gets its template in both languages once; afterwards they belong to the administrators. */
+async function seedEmailTemplates(tx: Transaction): Promise<void> {
+  const rows = Object.entries(DEFAULT_EMAIL_TEMPLATES).flatMap(([type, languages]) =>
+    LANGUAGES.map((language) => ({ name: EMAIL_TEMPLATE_TYPES[type as EmailTemplateType].name[language], systemType: type, language, ...languages[language] })),
+  );
+  await tx.insert(emailTemplates).values(rows).onConflictDoNothing();
 }
 
 /** The reference data every installation needs; safe to run at every start. */
@@ -169,4 +193,6 @@ export async function seedCatalogues(tx: Transaction): Promise<void> {
   await seedRoles(tx);
   await seedServices(tx);
   await seedCategories(tx);
+  await seedSettings(tx);
+  await seedEmailTemplates(tx);
 }

@@ -2,8 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { BUILT_IN_ROLES } from '@portal/contracts';
 import type { Transaction } from '../db/client.ts';
 import {
+  appObjects,
+  appUsers,
   packageServices,
   roles,
+  serviceAccesses,
   servicePackages,
   services,
   systemState,
@@ -14,12 +17,17 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../identity/passwords.ts';
+import { rebuildActivityCounters } from '../modules/dashboard/activity-counters.ts';
+import { seedDemoAgencies } from './demo-agencies.ts';
+import { seedDemoSystem } from './demo-system.ts';
 
 /** Every demo account signs in with this password; it is printed when the demo is seeded. */
 export const DEMO_PASSWORD = 'Demo@2026';
 
 export interface DemoSummary {
   unitAdmins: string[];
+  /** The demo agencies' agents (agent.<agency>); each agency also has an agent user (sale.<agency>). */
+  agents: string[];
   password: string;
 }
 
@@ -46,11 +54,37 @@ const DEMO_PACKAGES = [
   { name: 'Gói miễn phí', level: 'Free', pricePerUserMonth: '0', expiryMonths: null, codes: ['SR'] },
 ] as const;
 
+/** What every demo unit has set up in its CRM app: roles, a profile and a group. */
+const DEMO_CRM_OBJECTS = [
+  { kind: 'role', code: 'CRM_ADMIN', name: 'Quản trị CRM' },
+  { kind: 'role', code: 'SALES', name: 'Nhân viên kinh doanh' },
+  { kind: 'profile', code: 'STANDARD', name: 'Hồ sơ tiêu chuẩn' },
+  { kind: 'profile', code: 'MANAGER', name: 'Hồ sơ quản lý' },
+  { kind: 'group', code: 'SALES_TEAM', name: 'Nhóm kinh doanh' },
+  { kind: 'group', code: 'SUPPORT_TEAM', name: 'Nhóm chăm sóc khách hàng' },
+] as const;
+
 const DAY = 24 * 60 * 60 * 1000;
 const BROWSERS = ['Chrome 141', 'Firefox 140', 'Edge 141', 'Safari 18'];
 const DEVICES = ['Windows Desktop', 'macOS Desktop', 'Android Mobile', 'iOS Mobile'];
 
-/** Sample units, people, packs and two weeks of sign-ins; seeded once, when DEMO_DATA is set. */
+/** The unit's administrator and first user are CRM users: administrator role, sales role. */
+async function seedDemoAppUsers(tx: Transaction, unitId: string, serviceId: string, userIds: string[]): Promise<void> {
+  const objects = await tx.insert(appObjects).values(DEMO_CRM_OBJECTS.map((object) => ({ ...object, unitId, serviceId }))).returning();
+  const idOf = (code: string) => objects.find((object) => object.code === code)!.id;
+  await tx.insert(appUsers).values(
+    userIds.map((userId, index) => ({
+      unitId,
+      serviceId,
+      userId,
+      roleId: idOf(index === 0 ? 'CRM_ADMIN' : 'SALES'),
+      profileId: idOf(index === 0 ? 'MANAGER' : 'STANDARD'),
+      groupId: idOf(index === 0 ? 'SUPPORT_TEAM' : 'SALES_TEAM'),
+    })),
+  );
+}
+
+/** Sample units, people, packs, agencies and two weeks of sign-ins; seeded once, when DEMO_DATA is set. */
 export async function seedDemoData(tx: Transaction): Promise<DemoSummary | undefined> {
   const [marker] = await tx.select().from(systemState).where(eq(systemState.key, 'demo_data'));
   if (marker) return undefined;
@@ -115,6 +149,7 @@ export async function seedDemoData(tx: Transaction): Promise<DemoSummary | undef
     }));
     const created = await tx.insert(users).values(people).returning({ id: users.id, username: users.username });
     unitAdmins.push(created[0]!.username);
+    await seedDemoAppUsers(tx, unit!.id, serviceId.get('CRM')!, created.slice(0, 2).map((user) => user.id));
     await tx.insert(userRoles).values(
       created.map((user, index) => ({
         userId: user.id,
@@ -134,9 +169,15 @@ export async function seedDemoData(tx: Transaction): Promise<DemoSummary | undef
           signedInAt: new Date(now - day * DAY - (userIndex + 1) * 37 * 60 * 1000),
         })),
     );
-    await tx.insert(userDevices).values(signIns);
+    await tx.insert(userDevices).values(signIns.map((signIn, index) => (index % 4 === 0 ? { ...signIn, signedOutAt: new Date(signIn.signedInAt.getTime() + 2 * 60 * 60 * 1000) } : signIn)));
+    // Every other sign-in went on into the CRM app: the service-access report has figures.
+    await tx.insert(serviceAccesses).values(signIns.filter((_, index) => index % 2 === 0).map((signIn) => ({ userId: signIn.userId, unitId: signIn.unitId, serviceCode: 'CRM', accessedAt: new Date(signIn.signedInAt.getTime() + 60_000) })));
   }
+  await rebuildActivityCounters(tx);
+
+  const agents = await seedDemoAgencies(tx, passwordHash);
+  await seedDemoSystem(tx);
 
   await tx.insert(systemState).values({ key: 'demo_data', value: { seededAt: new Date().toISOString() } });
-  return { unitAdmins, password: DEMO_PASSWORD };
+  return { unitAdmins, agents, password: DEMO_PASSWORD };
 }

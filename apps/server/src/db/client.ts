@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { releaseLostConnections } from './pool-guard.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -47,11 +48,20 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
+const CONNECT_TIMEOUT_MS = 2000;
+
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A request waits at most CONNECT_TIMEOUT_MS for a connection, so while the database is
+  // away requests fail fast (503) instead of hanging; once it is back, new connections work.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   // An idle connection the server dropped (restart, failover) is discarded by the pool and
   // replaced on demand; without a listener the event would crash the process.
   pool.on('error', (error) => console.error(`PostgreSQL: an idle connection was lost (${error.message})`));
+  // A connection checked out between two queries of a transaction has no pool listener: its
+  // loss would be an uncaught error ending the process. The transaction's next query fails
+  // instead (503), and the pool discards the dead connection when it is released.
+  pool.on('connect', (client) => client.on('error', (error) => console.error(`PostgreSQL: a connection in use was lost (${error.message})`)));
+  releaseLostConnections(pool);
   // Fail at start-up, with the server's own message, rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;

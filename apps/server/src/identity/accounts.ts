@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Account } from 'oidc-provider';
-import { USER_STATUS } from '@portal/contracts';
+import { STATUS, USER_STATUS } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { agencies, users } from '../db/schema/index.ts';
 import { clearFailedPasswords, recordFailedPassword } from './lockout.ts';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 
@@ -17,6 +17,13 @@ export function canSignIn(user: Pick<UserRow, 'status' | 'lockedUntil'>): boolea
   return user.status === USER_STATUS.active && !isLocked(user);
 }
 
+/** An agency's user whose agency is suspended may not sign in (nor refresh) until it is active again. */
+async function agencySuspended(db: Database, user: Pick<UserRow, 'agencyId'>): Promise<boolean> {
+  if (!user.agencyId) return false;
+  const [agency] = await db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, user.agencyId));
+  return agency?.status !== STATUS.active;
+}
+
 /**
  * The provider's view of an account. Returning nothing makes the provider refuse the
  * session, the code exchange and the refresh: a lock or a disabled account takes effect there.
@@ -24,7 +31,7 @@ export function canSignIn(user: Pick<UserRow, 'status' | 'lockedUntil'>): boolea
 export async function findActiveAccount(db: Database, id: string): Promise<Account | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user || !canSignIn(user)) return undefined;
+  if (!user || !canSignIn(user) || (await agencySuspended(db, user))) return undefined;
   return {
     accountId: user.id,
     claims: () => ({
@@ -67,6 +74,6 @@ export async function checkCredentials(db: Database, login: string, password: st
     return { ok: false, reason: locked ? 'locked' : 'invalid' };
   }
   if ((await clearFailedPasswords(db, user.id)).locked) return { ok: false, reason: 'locked' };
-  if (user.status !== USER_STATUS.active) return { ok: false, reason: 'disabled' };
+  if (user.status !== USER_STATUS.active || (await agencySuspended(db, user))) return { ok: false, reason: 'disabled' };
   return { ok: true, user };
 }

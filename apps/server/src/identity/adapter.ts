@@ -1,14 +1,16 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database, Queryable } from '../db/client.ts';
-import { oidcPayloads } from '../db/schema/index.ts';
+import { integrations, oidcPayloads, services } from '../db/schema/index.ts';
+import { enqueueDeliveries } from '../modules/provisioning/queue.ts';
+import type { SecretBox } from '../platform/secrets.ts';
 import { serviceClientMetadata } from './service-clients.ts';
 
 /**
  * oidc-provider's storage in the database, so sessions, grants and codes survive restarts
  * and are shared by every instance.
  */
-export function databaseAdapter(db: Database): new (model: string) => Adapter {
+export function databaseAdapter(db: Database, secrets: SecretBox): new (model: string) => Adapter {
   return class DatabaseAdapter implements Adapter {
     private readonly model: string;
 
@@ -52,7 +54,7 @@ export function databaseAdapter(db: Database): new (model: string) => Adapter {
 
     find(id: string) {
       // Clients other than the SPA are the services registered with a redirect link.
-      if (this.model === 'Client') return serviceClientMetadata(db, id);
+      if (this.model === 'Client') return serviceClientMetadata(db, secrets, id);
       return this.findWhere(eq(oidcPayloads.id, id));
     }
 
@@ -91,6 +93,31 @@ export async function purgeExpiredPayloads(db: Database): Promise<void> {
  * answers the grants it ended. `keepGrantId` spares the browser the change was made from:
  * its session and every grant that session holds.
  */
+/**
+ * Queues an OpenID Connect back-channel logout for every client that signed in through the
+ * given provider sessions; the provisioning worker delivers them with retries (to the clients
+ * that have a back-channel logout URI), so an app that is down hears of it when it is back.
+ */
+async function enqueueBackchannelLogouts(db: Queryable, accountId: string, sessions: unknown[]): Promise<void> {
+  const logouts = sessions.flatMap((payload) =>
+    Object.entries((payload as { authorizations?: Record<string, { sid?: string }> }).authorizations ?? {}).flatMap(([clientId, { sid }]) =>
+      sid ? [{ clientId, sid }] : [],
+    ),
+  );
+  if (logouts.length === 0) return;
+  // Only apps that asked for it (a back-channel logout URI in their integration) are told.
+  const listening = await db
+    .select({ code: services.code })
+    .from(services)
+    .innerJoin(integrations, and(eq(integrations.serviceId, services.id), isNull(integrations.unitId)))
+    .where(and(inArray(services.code, [...new Set(logouts.map((l) => l.clientId))]), isNotNull(integrations.backchannelLogoutUri)));
+  const codes = new Set(listening.map((row) => row.code));
+  await enqueueDeliveries(
+    db,
+    logouts.filter(({ clientId }) => codes.has(clientId)).map(({ clientId, sid }) => ({ unitId: null, serviceId: null, objectType: 'logout' as const, objectId: `${clientId}:${sid}`, payload: { clientId, sub: accountId, sid } })),
+  );
+}
+
 export async function revokeAccountSessions(db: Queryable, accountId: string, keepGrantId?: string): Promise<string[]> {
   const rows = await db
     .select({ type: oidcPayloads.type, id: oidcPayloads.id, grantId: oidcPayloads.grantId, payload: oidcPayloads.payload })
@@ -116,5 +143,7 @@ export async function revokeAccountSessions(db: Queryable, accountId: string, ke
   for (const row of ended) {
     await db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, row.type), eq(oidcPayloads.id, row.id)));
   }
+  // The service apps signed in through the ended sessions end theirs too (back-channel logout).
+  await enqueueBackchannelLogouts(db, accountId, ended.filter((row) => row.type === 'Session').map((row) => row.payload));
   return [...new Set(ended.flatMap((row) => (row.type === 'Grant' ? [row.id] : row.grantId ? [row.grantId] : [])))];
 }

@@ -1,8 +1,16 @@
-import type { CodeSent, Language } from '@portal/contracts';
+import type { CodeSent, EmailTemplateType, Language } from '@portal/contracts';
 import type { Queryable } from '../db/client.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
-import { CODE_MAIL_PURPOSES } from '../platform/mail/templates.ts';
 import { issueCode, maskEmail, type CodePurpose } from './verification-codes.ts';
+
+/** The template each kind of code is mailed with. */
+const CODE_MAIL_TYPES = {
+  sign_up: 'signUpCode',
+  two_factor_signin: 'twoFactorCode',
+  two_factor_setup: 'twoFactorSetupCode',
+  two_factor_policy: 'twoFactorPolicyCode',
+  change_password: 'changePasswordCode',
+} as const satisfies Record<CodePurpose['key'], EmailTemplateType>;
 
 /**
  * Issues a code and queues the mail that carries it, in one transaction: the code exists only
@@ -17,10 +25,10 @@ export async function sendCodeByMail(
   return db.transaction(async (tx) => {
     const issued = await issueCode(tx, code.purpose, code.subject, code.payload ?? null);
     await mailer.send(tx, {
-      kind: 'verificationCode',
+      kind: CODE_MAIL_TYPES[code.purpose.key],
       to: to.email,
       language: to.language,
-      params: { code: issued.code, minutes: code.purpose.ttlMinutes, purpose: CODE_MAIL_PURPOSES[code.purpose.key] },
+      params: { code: issued.code, minutes: code.purpose.ttlMinutes },
     });
     return { destination: maskEmail(to.email), resendAfterSeconds: issued.resendAfterSeconds };
   });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { STATUS } from '@portal/contracts';
 import type { Queryable } from '../db/client.ts';
-import { blacklistDomains, blacklistExceptions, blacklistSubdomains } from '../db/schema/index.ts';
+import { blacklistDomains, blacklistExceptions, blacklistSubdomains, users } from '../db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
 
 /** "mail.sales.example.com" → ["mail.sales.example.com", "sales.example.com", "example.com", "com"]. */
@@ -42,4 +42,16 @@ export async function isEmailDomainAllowed(db: Queryable, email: string): Promis
 
 export async function assertEmailDomainAllowed(db: Queryable, email: string): Promise<void> {
   if (!(await isEmailDomainAllowed(db, email))) throw new AppError('account.email_domain_blocked');
+}
+
+/**
+ * Account creation and e-mail changes obey the lists as sign-up does; an e-mail that stays as
+ * it was is not checked again (a domain listed later does not block editing the account).
+ */
+export async function assertNewEmailAllowed(db: Queryable, email: string, userId?: string): Promise<void> {
+  if (userId) {
+    const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (current && current.email.toLowerCase() === email.trim().toLowerCase()) return;
+  }
+  await assertEmailDomainAllowed(db, email);
 }

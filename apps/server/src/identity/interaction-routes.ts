@@ -17,6 +17,7 @@ import { verificationCodes, users } from '../db/schema/index.ts';
 import { ok } from '../platform/envelope.ts';
 import { AppError } from '../platform/errors.ts';
 import { languageOf } from '../platform/language.ts';
+import { limitPerAddress } from '../platform/ip-limits.ts';
 import { hitRateLimit } from '../platform/rate-limit.ts';
 import { canSignIn, checkCredentials, isLocked } from './accounts.ts';
 import { sendCodeByMail } from './code-mail.ts';
@@ -70,6 +71,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
     { schema: { params: uidParams, body: loginRequestSchema, response: stepResponse } },
     async (request, reply) => {
       const { uid } = request.params;
+      await limitPerAddress(db, request, 'signIn');
       await pendingInteraction(provider, request, reply, uid);
       const check = await checkCredentials(db, request.body.username, request.body.password);
       if (!check.ok) {

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { databaseAdapter } from './adapter.ts';
 import { findActiveAccount } from './accounts.ts';
 import type { ProviderKeys } from './keys.ts';
+import type { SecretBox } from '../platform/secrets.ts';
 import { logoutPage, errorPage, signedOutPage } from './pages.ts';
 
 export const SPA_CLIENT_ID = 'sso-fe';
@@ -47,13 +48,13 @@ async function grantFirstParty(ctx: KoaContextWithOIDC, apiResource: string) {
   return grant;
 }
 
-export function createProvider(deps: { config: Config; db: Database; keys: ProviderKeys }): Provider {
-  const { config, db, keys } = deps;
+export function createProvider(deps: { config: Config; db: Database; keys: ProviderKeys; secrets: SecretBox }): Provider {
+  const { config, db, keys, secrets } = deps;
   const urls = identityUrls(config);
   const secureCookies = config.publicUrl.startsWith('https://');
 
   const configuration: Configuration = {
-    adapter: databaseAdapter(db),
+    adapter: databaseAdapter(db, secrets),
     clients: [
       {
         client_id: SPA_CLIENT_ID,
@@ -77,11 +78,20 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
       profile: ['name', 'given_name', 'family_name', 'preferred_username'],
       email: ['email'],
     },
+    // The provider refuses to call private addresses (SSRF protection). Every URL it calls
+    // here is a service app's back-channel logout URI that a platform administrator set (no
+    // dynamic client registration), and the suite's apps commonly live on private networks.
+    fetch: (url, options) => {
+      const { dispatcher: _ssrfGuard, ...rest } = options as RequestInit & { dispatcher?: unknown };
+      return globalThis.fetch(url, rest);
+    },
     responseTypes: ['code'],
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      // Service apps with a back-channel logout URI (their integration) hear when a session ends.
+      backchannelLogout: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => urls.apiResource,

@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import { BASE_PATH, codeSentSchema, envelopeSchema, interactionStepSchema, otpRequestSchema, signUpRequestSchema, type InteractionStep } from '@portal/contracts';
 import type { AppContext } from '../app-context.ts';
 import { ok } from '../platform/envelope.ts';
+import { limitPerAddress } from '../platform/ip-limits.ts';
 import { languageOf } from '../platform/language.ts';
 import { deviceKeyHash } from './device.ts';
 import { completeLogin, isSecure, pendingInteraction, uidParams } from './interaction.ts';
@@ -21,6 +22,7 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext, prov
     { schema: { params: uidParams, body: signUpRequestSchema, response: { 200: envelopeSchema(interactionStepSchema) } } },
     async (request, reply) => {
       const { uid } = request.params;
+      await limitPerAddress(ctx.db, request, 'codeSending');
       await pendingInteraction(provider, request, reply, uid);
       const { agreeTerms: _agreed, confirmPassword: _confirmed, ...details } = request.body;
       const sent = await requestSignUp(ctx.db, ctx.mailer, uid, details, languageOf(request));
@@ -32,6 +34,7 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext, prov
     '/oidc/interaction/:uid/sign-up/resend',
     { schema: { params: uidParams, response: { 200: envelopeSchema(codeSentSchema) } } },
     async (request, reply) => {
+      await limitPerAddress(ctx.db, request, 'codeSending');
       await pendingInteraction(provider, request, reply, request.params.uid);
       return ok(await resendSignUpCode(ctx.db, ctx.mailer, request.params.uid));
     },

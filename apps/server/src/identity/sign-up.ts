@@ -1,13 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { ONE_TIME_CODE, STATUS, TRIAL, type Language, type SignUpRequest } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import { ONE_TIME_CODE, type Language, type SignUpRequest } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
-import { servicePackages, unitPackages, units, users } from '../db/schema/index.ts';
-import { assertAccountIsFree, createUnitWithAdmin } from '../modules/unit/create-unit.ts';
+import { units, users } from '../db/schema/index.ts';
+import { assertAccountIsFree, startTrialUnit } from '../modules/unit/create-unit.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { hitRateLimit } from '../platform/rate-limit.ts';
 import { sendCodeByMail } from './code-mail.ts';
-import { assertEmailDomainAllowed } from './email-domain.ts';
 import { hashPassword } from './passwords.ts';
 import { CODE_PURPOSES, consumeCode, pendingPayload } from './verification-codes.ts';
 
@@ -22,7 +21,6 @@ interface PendingSignUp {
   language: Language;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** OTP mails to one address per hour, across sign-up attempts: sign-up must not become a way to flood a mailbox. */
 const SIGN_UP_MAILS = { limit: ONE_TIME_CODE.maxSends, windowMs: 60 * 60_000 };
 
@@ -32,7 +30,7 @@ async function countSignUpMail(db: Database, email: string): Promise<void> {
 
 /** Refusals a sign-up can meet before any code is sent: blocked domain, taken names. */
 async function assertSignUpPossible(db: Database, request: { username: string; email: string; businessCode: string }): Promise<void> {
-  await assertEmailDomainAllowed(db, request.email);
+  // Taken names and a blacklisted domain alike.
   await db.transaction((tx) => assertAccountIsFree(tx, request));
   const [sameCode] = await db.select({ id: units.id }).from(units).where(eq(units.businessCode, request.businessCode));
   if (sameCode) throw new AppError('unit.business_code_exists');
@@ -74,21 +72,12 @@ export async function resendSignUpCode(db: Database, mailer: Mailer, subject: st
 export async function completeSignUp(db: Database, mailer: Mailer, subject: string, otp: string, signinUrl: string) {
   const pending = await consumeCode<PendingSignUp>(db, CODE_PURPOSES.signUp, subject, otp);
   return db.transaction(async (tx) => {
-    const [trialPack] = await tx
-      .select({ id: servicePackages.id, trialDays: servicePackages.trialDays })
-      .from(servicePackages)
-      .where(and(eq(servicePackages.level, 'Trial'), eq(servicePackages.status, STATUS.active)))
-      .orderBy(asc(servicePackages.createdAt))
-      .limit(1);
-    const days = trialPack?.trialDays ?? TRIAL.defaultDays;
-    const expiryDate = new Date(Date.now() + days * DAY_MS);
     // The visitor's password was hashed when the OTP was sent; only that hash was kept.
-    const { unitId, adminId } = await createUnitWithAdmin(
+    const { adminId, days } = await startTrialUnit(
       tx,
-      { name: pending.companyName, businessCode: pending.businessCode, numberOfEmployees: pending.numberOfEmployees, isTrial: true, expiryDate },
+      { name: pending.companyName, businessCode: pending.businessCode, numberOfEmployees: pending.numberOfEmployees },
       { username: pending.username, email: pending.email, passwordHash: pending.passwordHash },
     );
-    if (trialPack) await tx.insert(unitPackages).values({ unitId, packageId: trialPack.id, endsAt: expiryDate });
     await mailer.send(tx, {
       kind: 'trialStarted',
       to: pending.email,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_RESULT } from '@portal/contracts';
-import { expectedOutcome, foreignMarkers, OUTCOME_TEXT, rowsOf, type Outcome } from '../../test/access-expectations.ts';
+import { expectedOutcome, foreignAgencyMarkers, foreignMarkers, OUTCOME_TEXT, rowsOf, type Outcome } from '../../test/access-expectations.ts';
 import { ACTOR_KEYS, ACTOR_LABELS, signInActors, type ActorKey, type TestActor } from '../../test/actors.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { changedTables, fingerprint, watchActionLog, type ActionLogRow } from '../../test/db-state.ts';
@@ -75,6 +75,10 @@ describe.each(DATABASE_KINDS)('access matrix on %s', async (kind) => {
       const leaked = (await foreignMarkers(db, actor.unitId)).filter((marker) => response.body.includes(marker));
       expect(leaked, `${context}\nshows another unit's data`).toEqual([]);
     }
+    if (actor.agencyId !== null) {
+      const leaked = (await foreignAgencyMarkers(db, actor.agencyId)).filter((marker) => response.body.includes(marker));
+      expect(leaked, `${context}\nshows data of another agency or of a unit it did not bring`).toEqual([]);
+    }
 
     if (outcome !== 'allowed') {
       const refusal = { unauthenticated: [401], forbidden: [403], hidden: [403, 404] }[outcome];
@@ -97,8 +101,16 @@ describe.each(DATABASE_KINDS)('access matrix on %s', async (kind) => {
         break;
       case 'list': {
         const rows = rowsOf(body.data);
-        if (actor.unitId === null) expect(rows.length, `${context}\nan empty list`).toBeGreaterThan(0);
+        const platform = actor.unitId === null && actor.agencyId === null;
+        if (platform) expect(rows.length, `${context}\nan empty list`).toBeGreaterThan(0);
         if (actor.unitId !== null) for (const row of rows) if ('unitId' in row) expect(row.unitId, context).toBe(actor.unitId);
+        // An agency's user lists their own agency (its record, its roles, users and units) only.
+        if (actor.agencyId !== null) {
+          for (const row of rows) {
+            if (route.resource?.name === 'Agency') expect(row.id, context).toBe(actor.agencyId);
+            else if ('agencyId' in row) expect(row.agencyId, context).toBe(actor.agencyId);
+          }
+        }
         break;
       }
       case 'write':

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOG_RESULT, USER_STATUS, type PermissionName, type ResourceOperation } from '@portal/contracts';
+import { LOG_RESULT, STATUS, USER_STATUS, type PermissionName, type ResourceOperation } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { loadActor, type Actor, type ActorRecord } from './actor.ts';
 import { writeActionLog, type AuditSubject } from './audit.ts';
@@ -63,12 +63,14 @@ declare module 'fastify' {
 export const API_DOCS_PATH = '/api/docs';
 
 /**
- * A verified token still speaks for its user while the user is active and the token was issued
- * after the user's tokens_valid_after (password change or reset).
+ * A verified token still speaks for its user while the user (and their agency, for an agency's
+ * user) is active and the token was issued after the user's tokens_valid_after (password change
+ * or reset).
  */
 export function isTokenStillValid(record: ActorRecord, claims: AccessTokenClaims): boolean {
   const validAfter = record.user.tokensValidAfter;
-  return record.user.status === USER_STATUS.active && !(validAfter && claims.issuedAtMs < validAfter.getTime());
+  const agencyActive = record.agency === null || record.agency.status === STATUS.active;
+  return record.user.status === USER_STATUS.active && agencyActive && !(validAfter && claims.issuedAtMs < validAfter.getTime());
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

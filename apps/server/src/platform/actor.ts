@@ -1,14 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { BUILT_IN_ROLES, isUnitLevelPermission, USER_STATUS, type PermissionName } from '@portal/contracts';
+import { agencyUserMayHold, BUILT_IN_ROLES, isUnitLevelPermission, STATUS, USER_STATUS, type PermissionName } from '@portal/contracts';
 import type { Queryable } from '../db/client.ts';
-import { rolePermissions, roles, units, userRoles, users } from '../db/schema/index.ts';
+import { agencies, rolePermissions, roles, units, userRoles, users } from '../db/schema/index.ts';
 
 /** Who is calling: resolved once per request from the access token. */
 export interface Actor {
   userId: string;
   username: string;
-  /** The actor's unit; null for platform staff. */
+  /** The actor's unit; null for platform staff and agency users. */
   unitId: string | null;
+  /** The actor's agency (reseller); null for platform staff and units' users. */
+  agencyId: string | null;
+  /** The agency's agent (its principal), as opposed to one of its agent users. */
+  isAgent: boolean;
   isAdminIam: boolean;
   isUserWebPortal: boolean;
   isUserUnit: boolean;
@@ -23,11 +27,13 @@ export interface ActorRecord {
   actor: Actor;
   user: typeof users.$inferSelect;
   unit: Pick<typeof units.$inferSelect, 'name' | 'isTrial' | 'expiryDate' | 'status'> | null;
+  agency: { name: string; status: number } | null;
 }
 
 /**
  * Loads a user with their unit and effective permissions. A unit's user never holds a
- * platform-level permission, whatever their roles say.
+ * platform-level permission, nor an agency's user anything beyond the agency-level ones
+ * (agent-only ones for the agent alone), whatever their roles say.
  */
 export async function loadActor(db: Queryable, userId: string): Promise<ActorRecord | undefined> {
   const [row] = await db
@@ -37,9 +43,12 @@ export async function loadActor(db: Queryable, userId: string): Promise<ActorRec
       unitIsTrial: units.isTrial,
       unitExpiryDate: units.expiryDate,
       unitStatus: units.status,
+      agencyName: agencies.name,
+      agencyStatus: agencies.status,
     })
     .from(users)
     .leftJoin(units, eq(units.id, users.unitId))
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .where(eq(users.id, userId));
   if (!row) return undefined;
   const { user } = row;
@@ -61,15 +70,17 @@ export async function loadActor(db: Queryable, userId: string): Promise<ActorRec
         )
     : [];
   const inUnit = user.unitId !== null;
-  const permissions = new Set(
-    granted.map((g) => g.code as PermissionName).filter((code) => !inUnit || isUnitLevelPermission(code)),
-  );
+  const inAgency = user.agencyId !== null;
+  const mayHold = (code: string) => (inUnit ? isUnitLevelPermission(code) : inAgency ? agencyUserMayHold(code, user.isAgent) : true);
+  const permissions = new Set(granted.map((g) => g.code as PermissionName).filter(mayHold));
 
   return {
     actor: {
       userId: user.id,
       username: user.username,
       unitId: user.unitId,
+      agencyId: user.agencyId,
+      isAgent: inAgency && user.isAgent,
       isAdminIam: user.isAdminIam,
       isUserWebPortal: user.isUserWebPortal,
       isUserUnit: user.isUserUnit,
@@ -88,6 +99,7 @@ export async function loadActor(db: Queryable, userId: string): Promise<ActorRec
             expiryDate: row.unitExpiryDate,
             status: row.unitStatus ?? USER_STATUS.active,
           },
+    agency: row.agencyName === null ? null : { name: row.agencyName, status: row.agencyStatus ?? STATUS.active },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessage, type FailureEnvelope, type FieldError, type Language } from '@portal/contracts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from './errors.ts';
 import { languageOf } from './language.ts';
 
@@ -51,6 +52,9 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals: unparsable JSON, wrong content type, body too large …
       appError = new AppError('request.bad_request', { errors: [{ field: 'body', message: error.message }] });
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      appError = new AppError('request.unavailable');
     } else {
       request.log.error({ err: error }, 'unhandled error');
       appError = new AppError('request.internal');

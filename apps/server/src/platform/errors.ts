@@ -8,6 +8,7 @@ const STATUS_OF: Partial<Record<ErrorKey, number>> = {
   'request.not_found': 404,
   'request.too_many': 429,
   'request.internal': 500,
+  'request.unavailable': 503,
   // An object outside the caller's reach is indistinguishable from one that does not exist.
   'data.not_found': 404,
 };

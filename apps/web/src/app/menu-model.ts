@@ -14,6 +14,7 @@ export interface ScreenRoute {
 const EXTRA_CODES: Record<string, MenuPhraseKey> = {
   '/permission-manage': 'PERMISSION_MANAGE',
   '/work-screen': 'WORK_SCREEN',
+  '/user/app-user': 'USER_APP_USER',
 };
 
 export const SCREEN_ROUTES: readonly ScreenRoute[] = [

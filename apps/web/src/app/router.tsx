@@ -10,6 +10,7 @@ type ScreenModule = Promise<{ default: ComponentType }>;
 
 /** The screens built so far, by menu code; the others show an empty page titled with their entry. */
 const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
+  DASHBOARD: () => import('../features/dashboard/DashboardPage.tsx'),
   ENTERPRISE_MANAGE: () => import('../features/unit/UnitManagePage.tsx'),
   USER_ADMIN_UNIT: () => import('../features/user/UnitAdminPage.tsx'),
   USER_OF_ENTERPRISE: () => import('../features/user/UnitUserPage.tsx'),
@@ -20,6 +21,20 @@ const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   LOG_ACTION: () => import('../features/log/ActionLogPage.tsx'),
   SYSTEM_MAIL_OUTBOX: () => import('../features/system/MailOutboxPage.tsx'),
   SYSTEM_TWO_FACTOR: () => import('../features/system/TwoFactorPolicyPage.tsx'),
+  USER_ROLE_SERVICE: () => import('../features/service-apps/AppRolePage.tsx'),
+  USER_PROFILE_SERVICE: () => import('../features/service-apps/AppProfilePage.tsx'),
+  USER_GROUP_SERVICE: () => import('../features/service-apps/AppUserGroupPage.tsx'),
+  USER_APP_USER: () => import('../features/service-apps/AppUserPage.tsx'),
+  AGENCY_MANAGE: () => import('../features/agency/AgencyManagePage.tsx'),
+  AGENCY_ROLE: () => import('../features/agency/AgencyRolePage.tsx'),
+  AGENCY_USER: () => import('../features/agency/AgencyUserPage.tsx'),
+  AGENCY_UNIT: () => import('../features/agency/AgencyUnitPage.tsx'),
+  SYSTEM_CONFIG: () => import('../features/settings/ConfigDataPage.tsx'),
+  SYSTEM_CATEGORY: () => import('../features/settings/CategoryPage.tsx'),
+  SYSTEM_BLACKLIST: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistDomainPage })),
+  SYSTEM_BLACKLIST_SUBDOMAIN: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistSubdomainPage })),
+  SYSTEM_EMAIL_TEMPLATE: () => import('../features/settings/EmailTemplatePage.tsx'),
+  SYSTEM_BLACKLIST_EXCEPTION: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistExceptionPage })),
 };
 
 function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {

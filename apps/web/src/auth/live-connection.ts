@@ -11,6 +11,23 @@ import { accessToken } from './session.ts';
 let socket: Socket | undefined;
 let wanted = false;
 let loading: Promise<void> | undefined;
+type Listener = (payload: unknown) => void;
+const listeners = new Map<string, Set<Listener>>();
+
+/**
+ * Hears an event the server pushes (a dashboard's UserAccess …) for as long as the caller
+ * wants; attaches to the connection whenever it (re)opens. Returns the unsubscribe.
+ */
+export function onLiveEvent(event: string, listener: Listener): () => void {
+  const set = listeners.get(event) ?? new Set<Listener>();
+  listeners.set(event, set);
+  set.add(listener);
+  socket?.on(event, listener);
+  return () => {
+    set.delete(listener);
+    socket?.off(event, listener);
+  };
+}
 
 export function openLiveConnection(url: string, handlers: { onSessionEnded: () => void }): void {
   wanted = true;
@@ -25,6 +42,7 @@ export function openLiveConnection(url: string, handlers: { onSessionEnded: () =
       auth: (send) => send({ token: accessToken() }),
     });
     socket.on(REALTIME_EVENTS.sessionEnded, handlers.onSessionEnded);
+    for (const [event, set] of listeners) for (const listener of set) socket.on(event, listener);
   });
 }
 

@@ -174,6 +174,16 @@ const settings = {
     vi: 'Tệp có hai phần mở rộng',
     en: 'Files with a double extension are not allowed',
   },
+  // System settings and messaging (issue 9): numbered from 3101 so other settings stay apart.
+  'settings.duplicate_key': { code: 3101, vi: 'Khóa cấu hình đã tồn tại', en: 'This settings key already exists' },
+  'settings.category_in_use': {
+    code: 3102,
+    vi: 'Danh mục đang được sử dụng, không thể xóa hoặc đổi mã',
+    en: 'This category is in use: it cannot be deleted or have its code changed',
+  },
+  'settings.category_parent_missing': { code: 3103, vi: 'Nhóm cha không tồn tại', en: 'The parent group does not exist' },
+  'settings.duplicate_code': { code: 3104, vi: 'Mã đã tồn tại', en: 'This code already exists' },
+  'settings.duplicate_entry': { code: 3105, vi: 'Giá trị này đã có trong danh sách', en: 'This value is already on the list' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 const transfer = {
@@ -327,6 +337,25 @@ const portal = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Request-level refusals; their messages are also the SPA's transport toasts. */
+/** Agency CRM (issue 11): codes 9150–9159. */
+const agency = {
+  'agency.code_exists': { code: 9150, vi: 'Mã đại lý đã tồn tại', en: 'This agency code already exists' },
+  'agency.role_name_exists': { code: 9151, vi: 'Tên vai trò đã có trong đại lý này', en: 'This agency already has a role with this name' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+/** Services, packs and what units bought (issue 7): codes 9160–9179. */
+const commerce = {
+  'service.base_service': { code: 9160, vi: 'Dịch vụ gốc của hệ thống không thể xóa hoặc đổi mã', en: "The suite's own services cannot be deleted or recoded" },
+  'service.no_redirect_link': { code: 9161, vi: 'Dịch vụ chưa có đường dẫn chuyển hướng', en: 'The service has no redirect link' },
+  'service.no_permission': { code: 9162, vi: 'Bạn không có quyền sử dụng dịch vụ này', en: 'You do not have permission to use this service' },
+  'service.not_bought': { code: 9163, vi: 'Đơn vị chưa đăng ký gói dịch vụ có dịch vụ này. Vui lòng nâng cấp gói dịch vụ', en: 'Your unit has no service pack with this service. Please upgrade the service pack' },
+  'service.access_off': { code: 9164, vi: 'Quyền truy cập dịch vụ của đơn vị đang tắt', en: "Your unit's access to this service is turned off" },
+  'package.seats_exhausted': { code: 9165, vi: 'Đã cấp hết số người dùng của gói dịch vụ ({seats})', en: 'Every seat of the service pack is taken ({seats})' },
+  'package.seats_below_grants': { code: 9166, vi: 'Số người dùng ít hơn số quyền đã cấp ({grants})', en: 'Fewer seats than the grants already given ({grants})' },
+  'package.trial_used': { code: 9167, vi: 'Đơn vị đã dùng thử dịch vụ này', en: 'Your unit has already had a trial of this service' },
+  'package.no_trial': { code: 9168, vi: 'Gói dịch vụ này không có thời gian dùng thử', en: 'This service pack has no trial period' },
+} as const satisfies Record<string, CatalogueEntry>;
+
 const request = {
   'request.bad_request': {
     code: 9400,
@@ -354,6 +383,11 @@ const request = {
     vi: 'Lỗi máy chủ nội bộ!',
     en: 'Internal server error!',
   },
+  'request.unavailable': {
+    code: 9503,
+    vi: 'Hệ thống đang tạm gián đoạn, vui lòng thử lại sau giây lát',
+    en: 'The service is briefly unavailable, please try again in a moment',
+  },
   'request.network': { code: 9600, vi: 'Lỗi kết nối mạng!', en: 'Network error!' },
 } as const satisfies Record<string, CatalogueEntry>;
 
@@ -366,6 +400,8 @@ export const ERROR_CATALOGUE = {
   ...general,
   ...session,
   ...portal,
+  ...agency,
+  ...commerce,
   ...request,
 } as const;
 

@@ -128,6 +128,7 @@ export const MENU_CATALOGUE: readonly MenuSection[] = [
       { code: 'AGENCY_MANAGE', route: '/agency-crm/agency-manage', permission: 'AGENCY_AGENCY_LIST' },
       { code: 'AGENCY_ROLE', route: '/agency-crm/agency-role', permission: 'AGENCY_ROLE_LIST' },
       { code: 'AGENCY_USER', route: '/agency-crm/agency-user', permission: 'AGENCY_USER_LIST' },
+      { code: 'AGENCY_UNIT', route: '/agency-crm/agency-unit', permission: 'AGENCY_UNIT_LIST' },
     ],
   },
 ];
@@ -139,6 +140,8 @@ export const MENU_CATALOGUE: readonly MenuSection[] = [
 export const EXTRA_ROUTES: readonly { route: string; permission?: PermissionName }[] = [
   { route: '/permission-manage', permission: 'SYSTEM_PERMISSIONIAM_LIST' },
   { route: '/work-screen' },
+  /** A unit's users in the service apps, opened from the business-user list. */
+  { route: '/user/app-user', permission: 'USER_USERUNIT_LIST' },
 ];
 
 /** The menu section a path belongs to (its first segment), if any. */

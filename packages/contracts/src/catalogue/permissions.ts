@@ -1,8 +1,10 @@
 /**
  * The permission catalogue (specification, section 6). A permission is named
  * MODULE_FEATURE_ACTION; routes declare one, roles grant them, the menu shows what they allow.
- * `unit: true` marks features a unit's own roles may hold; everything else is platform-only,
- * and a unit actor never holds it, whatever a role says.
+ * `unit: true` marks features a unit's own roles may hold; `agency` lists the actions an
+ * agency's roles may hold (`agentOnly`: only the agency's agent, not its agent users).
+ * Everything else is platform-only: a unit's or an agency's user never holds it, whatever a
+ * role says.
  */
 export const ACTIONS = [
   'ADD',
@@ -20,6 +22,8 @@ export type Action = (typeof ACTIONS)[number];
 interface FeatureDefinition {
   readonly actions: readonly Action[];
   readonly unit?: boolean;
+  readonly agency?: readonly Action[];
+  readonly agentOnly?: boolean;
 }
 
 const CRUD = ['LIST', 'VIEW', 'ADD', 'EDIT', 'DELETE', 'UPDATESTATUS'] as const;
@@ -74,9 +78,12 @@ export const PERMISSION_CATALOGUE = {
     LIST: { actions: ['ACCESS'], unit: true },
   },
   AGENCY: {
-    AGENCY: { actions: CRUD },
-    ROLE: { actions: CRUD },
-    USER: { actions: CRUD },
+    // An agency reads its own record (and commission terms); only platform staff change it.
+    AGENCY: { actions: CRUD, agency: ['LIST', 'VIEW'] },
+    ROLE: { actions: CRUD, agency: CRUD, agentOnly: true },
+    USER: { actions: CRUD, agency: CRUD, agentOnly: true },
+    // The units an agency brought: seen, and registered as trials for customers; never changed inside.
+    UNIT: { actions: ['LIST', 'VIEW', 'ADD'], agency: ['LIST', 'VIEW', 'ADD'] },
   },
 } as const satisfies Record<string, Record<string, FeatureDefinition>>;
 
@@ -99,6 +106,10 @@ export interface PermissionEntry {
   action: Action;
   /** May a unit's own role hold it? */
   unit: boolean;
+  /** May an agency's role hold it? */
+  agency: boolean;
+  /** Held only by an agency's agent (its principal), not by its agent users. */
+  agentOnly: boolean;
 }
 
 /** The catalogue as a flat list, in catalogue order. */
@@ -111,6 +122,8 @@ export const PERMISSIONS: readonly PermissionEntry[] = Object.entries(PERMISSION
         feature,
         action,
         unit: definition.unit === true,
+        agency: definition.agency?.includes(action) ?? false,
+        agentOnly: definition.agentOnly === true,
       })),
     ),
 );
@@ -129,6 +142,21 @@ const unitLevel = new Set<string>(UNIT_ADMIN_PERMISSIONS);
 
 export function isUnitLevelPermission(name: string): boolean {
   return unitLevel.has(name);
+}
+
+/** What an agency's roles may hold (the permission matrix of an agency role offers these). */
+export const AGENCY_PERMISSIONS: readonly PermissionName[] = PERMISSIONS.filter((p) => p.agency).map((p) => p.name);
+
+const agencyLevel = new Set<string>(AGENCY_PERMISSIONS);
+const agentOnly = new Set<string>(PERMISSIONS.filter((p) => p.agentOnly).map((p) => p.name));
+
+export function isAgencyLevelPermission(name: string): boolean {
+  return agencyLevel.has(name);
+}
+
+/** Does an agency user of this kind (agent or agent user) hold `name` when a role grants it? */
+export function agencyUserMayHold(name: string, isAgent: boolean): boolean {
+  return agencyLevel.has(name) && (isAgent || !agentOnly.has(name));
 }
 
 export function isPermissionName(name: string): name is PermissionName {

@@ -1,41 +1,23 @@
 import { z } from 'zod';
-import { LIMITS, LOG_OBJECT, USER_STATUS } from '../constants.ts';
+import { LOG_OBJECT, USER_STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { emailSchema, optionalMobileSchema, personNameSchema, usernameSchema } from '../schemas/fields.ts';
-import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
+import { newAccountChecks } from '../schemas/password.ts';
 import { defineResource, standardPermissions } from './define.ts';
-import { ACCOUNT_EXPORT_COLUMNS } from './user.ts';
+import { ACCOUNT_EXPORT_COLUMNS, accountRecordFields, accountSaveFields } from './user.ts';
 
 /** Platform staff: accounts of the portal itself, holding system roles. */
 export const adminAccountRecordSchema = z.object({
-  id: z.uuid(),
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  mobile: z.string().nullable(),
+  ...accountRecordFields,
   roleIds: z.array(z.uuid()),
   roleNames: z.array(z.string()),
   allowExport: z.boolean(),
   isAdminIAM: z.boolean(),
-  status: z.number().int(),
-  isLocked: z.boolean(),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
 });
 export type AdminAccountRecord = z.infer<typeof adminAccountRecordSchema>;
 
 export const adminAccountSaveSchema = z
   .strictObject({
-    id: z.uuid().nullish(),
-    username: usernameSchema.optional(),
-    password: passwordSchema.nullish(),
-    confirmPassword: z.string().max(LIMITS.passwordMax).nullish(),
-    email: emailSchema,
-    firstName: personNameSchema,
-    lastName: personNameSchema,
-    mobile: optionalMobileSchema,
+    ...accountSaveFields,
     roleIds: z.array(z.uuid()).min(1).max(50),
     /** Data export is a per-account option. Left out when editing, it and the status keep their value. */
     allowExport: z.boolean().optional(),

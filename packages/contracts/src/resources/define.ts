@@ -35,7 +35,7 @@ export interface ResourceContract<
   create?: C;
   /** Body of search: paging, keyword and the entity's filters. */
   search: Q;
-  /** Paths under /api of the standard calls the entity offers. */
+  /** Paths under /api of the standard calls the entity offers; a delete path without `:id` takes `?id=`. */
   paths: Partial<Record<ResourceOperation, string>>;
   permissions: {
     search: PermissionName;
@@ -50,6 +50,8 @@ export interface ResourceContract<
   /** Action-log object category (specification, section 3); a read-only resource has none. */
   logObject?: (typeof LOG_OBJECT)[keyof typeof LOG_OBJECT];
   exportColumns: readonly ExportColumn[];
+  /** Create answers the saved record too, nested under `result` (the specification's CreateChannel). */
+  createAnswersRecord?: boolean;
 }
 
 /** Features whose permissions are the standard six (list, view, add, edit, delete, change status). */

@@ -21,6 +21,9 @@ export const unitRecordSchema = z.object({
   adminUsername: z.string().nullable(),
   adminEmail: z.string().nullable(),
   userCount: z.number().int(),
+  /** The agency that brought the unit, if one did. */
+  agencyId: z.uuid().nullable(),
+  agencyName: z.string().nullable(),
 });
 export type UnitRecord = z.infer<typeof unitRecordSchema>;
 
@@ -32,6 +35,8 @@ const unitFields = {
   address: optionalText(255),
   isTrial: z.boolean().default(false),
   expiryDate: isoDateSchema.nullish().transform((value) => value ?? null),
+  /** The agency the unit is attributed to; left out when editing, it stays as it is. */
+  agencyId: z.uuid().nullish(),
 };
 
 export const unitUpdateSchema = z.strictObject({ id: z.uuid(), ...unitFields });
@@ -51,6 +56,7 @@ export type UnitCreate = z.input<typeof unitCreateSchema>;
 export const unitSearchSchema = pageRequestSchema.extend({
   status: z.number().int().optional(),
   isTrial: z.boolean().optional(),
+  agencyId: z.uuid().optional(),
 });
 export type UnitSearch = z.input<typeof unitSearchSchema>;
 

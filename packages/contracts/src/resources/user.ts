@@ -8,17 +8,38 @@ import { defineResource, standardPermissions, type ExportColumn } from './define
 /** How a user's call-centre extension is provisioned. */
 export const EXTENSION_OPTIONS = { none: 0, autoGenerate: 1, existing: 2 } as const;
 
-/** A unit's user as the user screens show them (never a password or a secret). */
-export const unitUserRecordSchema = z.object({
+/** What every account record shows (the server's accountSummary): who it is and its state, never a secret. */
+export const accountRecordFields = {
   id: z.uuid(),
-  unitId: z.uuid(),
-  unitName: z.string(),
   username: z.string(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   fullName: z.string(),
   mobile: z.string().nullable(),
+  status: z.number().int(),
+  isLocked: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+};
+
+/** The person part of adding (no id) or editing an account: login and password count only when adding. */
+export const accountSaveFields = {
+  id: z.uuid().nullish(),
+  username: usernameSchema.optional(),
+  password: passwordSchema.nullish(),
+  confirmPassword: z.string().max(LIMITS.passwordMax).nullish(),
+  email: emailSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  mobile: optionalMobileSchema,
+};
+
+/** A unit's user as the user screens show them (never a password or a secret). */
+export const unitUserRecordSchema = z.object({
+  ...accountRecordFields,
+  unitId: z.uuid(),
+  unitName: z.string(),
   description: z.string().nullable(),
   positionCode: z.string().nullable(),
   departmentCode: z.string().nullable(),
@@ -28,10 +49,6 @@ export const unitUserRecordSchema = z.object({
   extensionOption: z.number().int(),
   extensionNumber: z.string().nullable(),
   isAdmin: z.boolean(),
-  status: z.number().int(),
-  isLocked: z.boolean(),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
 });
 export type UnitUserRecord = z.infer<typeof unitUserRecordSchema>;
 

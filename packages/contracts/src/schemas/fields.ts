@@ -22,13 +22,16 @@ export const FIELD_ERROR_KEYS = [
   'url_invalid',
   'business_code_invalid',
   'date_range',
+  'template_variable_unknown',
+  'markup_unbalanced',
+  'period_too_long',
   'invalid',
 ] as const;
 export type FieldErrorKey = (typeof FIELD_ERROR_KEYS)[number];
 
 /** Section 5's e-mail pattern: something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const URL_PATTERN = /^https?:\/\/\S+$/;
+export const URL_PATTERN = /^https?:\/\/\S+$/;
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION.codeLength}}$`);
 
 export function requiredText(max: number) {

@@ -17,6 +17,10 @@ export const userProfileSchema = z.object({
   isAdminUnit: z.boolean(),
   unitId: z.uuid().nullable(),
   unitName: z.string().nullable(),
+  /** An agency's user: their agency, and whether they are its agent (principal). */
+  agencyId: z.uuid().nullable(),
+  agencyName: z.string().nullable(),
+  isAgent: z.boolean(),
   isTrial: z.boolean(),
   /** Days left of the unit's trial; 0 or less means the trial has expired; null without a trial. */
   countExpirationDate: z.number().int().nullable(),

@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, updatedAt } from './columns.ts';
 import { units } from './units.ts';
+import { agencies } from './agency.ts';
 
 /** The permission catalogue, seeded from contracts at every start. */
 export const permissions = pgTable('permissions', {
@@ -11,7 +12,7 @@ export const permissions = pgTable('permissions', {
   isUnitLevel: boolean().notNull(),
 });
 
-/** Roles: platform ("system") roles for staff, and the built-in unit roles. */
+/** Roles: platform ("system") roles for staff, the built-in unit roles, and each agency's own roles. */
 export const roles = pgTable(
   'roles',
   {
@@ -19,14 +20,15 @@ export const roles = pgTable(
     code: text().unique(),
     name: text().notNull(),
     description: text(),
-    scope: text({ enum: ['platform', 'unit'] }).notNull(),
+    scope: text({ enum: ['platform', 'unit', 'agency'] }).notNull(),
     unitId: uuid().references(() => units.id, { onDelete: 'cascade' }),
+    agencyId: uuid().references(() => agencies.id, { onDelete: 'cascade' }),
     status: status(),
     isBuiltIn: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('roles_unit_id_idx').on(t.unitId)],
+  (t) => [index('roles_unit_id_idx').on(t.unitId), index('roles_agency_id_idx').on(t.agencyId)],
 );
 
 export const rolePermissions = pgTable(

@@ -20,6 +20,9 @@ export const services = pgTable('services', {
   sendMailTo: text({ enum: ['admin', 'user'] }),
   isDefault: boolean().notNull().default(false),
   sortOrder: integer().notNull().default(0),
+  /** The OIDC client secret, sealed (platform/secrets.ts); null keeps the client public (PKCE). */
+  clientSecretSealed: text(),
+  clientSecretRotatedAt: timestamptz(),
   status: status(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -8,3 +8,6 @@ export * from './system.ts';
 export * from './mail.ts';
 export * from './audit.ts';
 export * from './identity.ts';
+export * from './service-apps.ts';
+export * from './agency.ts';
+export * from './activity-counters.ts';

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamptz } from './columns.ts';
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
 
 /** Mail waiting to leave, sent, given up on, or held in the development outbox. */
 export const mailOutbox = pgTable(
@@ -24,4 +24,22 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_created_at_idx').on(t.createdAt)],
+);
+
+/** E-mail templates: the one of a system type and language renders that mail (content is sanitised HTML). */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: id(),
+    name: text().notNull(),
+    systemType: text(),
+    language: text({ enum: ['vi', 'en'] }).notNull(),
+    subject: text().notNull(),
+    content: text().notNull(),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Several templates without a type may share a language; a type has one per language.
+  (t) => [uniqueIndex('email_templates_type_language_key').on(t.systemType, t.language)],
 );

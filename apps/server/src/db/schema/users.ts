@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
 import { units } from './units.ts';
+import { agencies } from './agency.ts';
 import { roles } from './access.ts';
 
 /** Everyone who signs in: platform staff (no unit) and the users of units. */
@@ -10,6 +11,10 @@ export const users = pgTable(
   {
     id: id(),
     unitId: uuid().references(() => units.id, { onDelete: 'cascade' }),
+    /** An agency's user (agent or agent user); null for everyone else. */
+    agencyId: uuid().references(() => agencies.id, { onDelete: 'cascade' }),
+    /** The agency's agent (its principal) rather than one of its agent users. */
+    isAgent: boolean().notNull().default(false),
     username: text().notNull(),
     email: text().notNull(),
     passwordHash: text().notNull(),
@@ -45,6 +50,7 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_unit_id_idx').on(t.unitId),
+    index('users_agency_id_idx').on(t.agencyId),
   ],
 );
 

@@ -18,6 +18,7 @@ import { sendCodeByMail } from '../../identity/code-mail.ts';
 import { confirmOwnPassword } from '../../identity/password-confirmation.ts';
 import { checkResetToken, requestPasswordReset, resetPassword } from '../../identity/password-reset.ts';
 import { setPassword } from '../../identity/password-update.ts';
+import { limitPerAddress } from '../../platform/ip-limits.ts';
 import { usesTwoFactor } from '../../identity/two-factor-policy.ts';
 import { CODE_PURPOSES, consumeCode } from '../../identity/verification-codes.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -35,6 +36,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
       schema: { tags: ['Account'], body: forgotPasswordRequestSchema, response: { 200: envelopeSchema(forgotPasswordResultSchema) } },
     },
     async (request) => {
+      await limitPerAddress(ctx.db, request, 'passwordReset');
       await requestPasswordReset(deps, request.body.email, languageOf(request));
       return ok({ validMinutes: PASSWORD_RESET.linkTtlMinutes });
     },

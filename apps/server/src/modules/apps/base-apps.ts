@@ -6,12 +6,15 @@ import type { Actor } from '../../platform/actor.ts';
 
 /**
  * The apps a user may open: the portal, then the services of their unit's packs (status 1
- * while a pack holding the service is active). Platform staff may open every active service.
+ * while a pack holding the service is active). Platform staff may open every active service;
+ * an agency's users the portal alone.
  */
 export async function appsFor(db: Queryable, actor: Actor, publicUrl: string): Promise<BaseApp[]> {
   const [portal] = await db.select({ name: services.name }).from(services).where(eq(services.code, PORTAL_SERVICE_CODE));
   const portalApp: BaseApp = { baseAppCode: PORTAL_SERVICE_CODE, title: portal?.name ?? 'Portal', channelPackageStatus: STATUS.active, link: `${publicUrl}${BASE_PATH}/` };
 
+  // An agency's users work in the portal only: the services belong to the units they bring.
+  if (actor.agencyId) return [portalApp];
   if (!actor.unitId) {
     const rows = await db
       .select({ code: services.code, name: services.name, link: services.link })

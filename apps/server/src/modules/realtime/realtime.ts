@@ -2,24 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { REALTIME_EVENTS, REALTIME_PATH } from '@portal/contracts';
+import { REALTIME_EVENTS, REALTIME_PATH, type ActivityEvent } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
 import { isTokenStillValid, type TokenVerifier } from '../../platform/access.ts';
 import { loadActor } from '../../platform/actor.ts';
+import { activityDay } from '../dashboard/activity-day.ts';
 
 
-export interface SignInEvent {
+export interface SignInEvent extends ActivityEvent {
+  kind: 'sign_in';
   userId: string;
   username: string;
-  unitId: string | null;
   signedInAt: string;
 }
 
 /** The live connection's server side, as the rest of the app uses it. */
 export interface Realtime {
   userSignedIn(event: SignInEvent): void;
+  /** Tells the dashboards of the event's unit and the platform's that their figures moved. */
+  activityChanged(event: ActivityEvent): void;
+  /** Distinct users with a live connection now, on every instance (of one unit, or all). */
+  usersOnline(unitId: string | null): Promise<number>;
   /** Tells the connections of these grants (one per signed-in browser and app) that they ended. */
   sessionsEnded(grantIds: readonly string[]): void;
+}
+
+interface SocketData {
+  userId: string;
+  unitId: string | null;
 }
 
 const rooms = {
@@ -44,6 +54,15 @@ export function startRealtime(
   if (redis) {
     const subscriber = redis.duplicate();
     for (const client of [redis, subscriber]) client.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
+    // The adapter publishes without waiting for the answer: while Redis is away, a failed
+    // publish would be an unhandled rejection that ends the process. The event is lost (live
+    // updates pause) and the rest of the portal goes on.
+    const publish = redis.publish.bind(redis);
+    redis.publish = ((...args: Parameters<typeof publish>) => {
+      const sent = publish(...args);
+      sent.catch((error: unknown) => app.log.warn({ err: error }, 'redis publish failed; a live event was dropped'));
+      return sent;
+    }) as typeof redis.publish;
     io.adapter(createAdapter(redis, subscriber));
     app.addHook('onClose', async () => {
       await Promise.allSettled([redis.quit(), subscriber.quit()]);
@@ -59,6 +78,7 @@ export function startRealtime(
       return;
     }
     const { actor } = record;
+    socket.data = { userId: actor.userId, unitId: actor.unitId } satisfies SocketData;
     await socket.join([
       rooms.user(actor.userId),
       ...(actor.unitId ? [rooms.unit(actor.unitId)] : []),
@@ -68,18 +88,38 @@ export function startRealtime(
     next();
   });
 
-  // Open connections would keep the HTTP server from closing.
+  // Users online is a dashboard figure: a connection coming or going moves it.
+  io.on('connection', (socket: Socket) => {
+    const { unitId } = socket.data as SocketData;
+    const tell = () => emitActivity({ kind: 'online', unitId, day: activityDay(new Date()) });
+    tell();
+    socket.on('disconnect', tell);
+  });
+
+  // Open connections would keep the HTTP server from closing. Activity noticed while closing
+  // (the connections dropped here, a late sign-out) is not told: Redis may be gone already.
+  let closing = false;
   app.addHook('preClose', async () => {
+    closing = true;
     io.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     await io.close();
   });
 
+  function emitActivity(event: ActivityEvent): void {
+    if (closing) return;
+    if (event.unitId) io.to(rooms.unit(event.unitId)).emit(REALTIME_EVENTS.userAccess, event);
+    io.to(rooms.platform).emit(REALTIME_EVENTS.userAccessSuperAdmin, event);
+  }
+
   return {
-    userSignedIn(event) {
-      if (event.unitId) io.to(rooms.unit(event.unitId)).emit(REALTIME_EVENTS.userAccess, event);
-      io.to(rooms.platform).emit(REALTIME_EVENTS.userAccessSuperAdmin, event);
+    userSignedIn: emitActivity,
+    activityChanged: emitActivity,
+    async usersOnline(unitId) {
+      // fetchSockets asks every instance through the adapter (Redis when REDIS_URL is set).
+      const sockets = await (unitId ? io.in(rooms.unit(unitId)) : io).fetchSockets();
+      return new Set(sockets.map((socket) => (socket.data as SocketData).userId)).size;
     },
     sessionsEnded(grantIds) {
       if (grantIds.length === 0) return;

@@ -1,18 +1,31 @@
 import { eq } from 'drizzle-orm';
-import { isPermissionName, isUnitLevelPermission, PERMISSIONS, type PermissionMatrix, type RoleRecord } from '@portal/contracts';
+import { isAgencyLevelPermission, isPermissionName, isUnitLevelPermission, PERMISSIONS, type PermissionMatrix } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { rolePermissions } from '../../db/schema/index.ts';
 import { canGrant, type Actor } from '../../platform/actor.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { isSuperAdminRole } from './role-store.ts';
 
-/** The permissions a role may hold: all of them for system roles, unit-level ones for unit roles. */
-function assignable(role: Pick<RoleRecord, 'scope'>) {
-  return PERMISSIONS.filter((p) => role.scope === 'platform' || p.unit);
+/** A role as the matrix needs it: system, unit or agency role. */
+export interface MatrixRole {
+  id: string;
+  code?: string | null;
+  scope: 'platform' | 'unit' | 'agency';
+}
+
+const ASSIGNABLE = {
+  platform: () => true,
+  unit: (name: string) => isUnitLevelPermission(name),
+  agency: (name: string) => isAgencyLevelPermission(name),
+} as const;
+
+/** The permissions a role may hold: all of them for system roles, unit- or agency-level ones for the others. */
+function assignable(role: Pick<MatrixRole, 'scope'>) {
+  return PERMISSIONS.filter((p) => ASSIGNABLE[role.scope](p.name));
 }
 
 /** The catalogue as modules × features × actions, with what the role holds ticked. */
-export async function permissionMatrix(db: Queryable, role: RoleRecord): Promise<PermissionMatrix> {
+export async function permissionMatrix(db: Queryable, role: MatrixRole): Promise<PermissionMatrix> {
   const held = new Set((await db.select({ code: rolePermissions.permissionCode }).from(rolePermissions).where(eq(rolePermissions.roleId, role.id))).map((r) => r.code));
   const modules: PermissionMatrix['modules'] = [];
   for (const permission of assignable(role)) {
@@ -26,13 +39,13 @@ export async function permissionMatrix(db: Queryable, role: RoleRecord): Promise
 }
 
 /**
- * Replaces what a role holds. Unknown names and, for unit roles, platform-level ones are
- * refused, and so is adding a permission the actor does not hold.
+ * Replaces what a role holds. Unknown names and, for unit and agency roles, ones beyond their
+ * level are refused, and so is adding a permission the actor does not hold.
  */
-export async function savePermissions(tx: Transaction, role: RoleRecord, names: readonly string[], actor: Actor): Promise<void> {
+export async function savePermissions(tx: Transaction, role: MatrixRole, names: readonly string[], actor: Actor): Promise<void> {
   // The super-admin role holds every permission by definition (it is topped up at every start).
-  if (isSuperAdminRole(role)) throw new AppError('account.update_failed');
-  const invalid = names.filter((name) => !isPermissionName(name) || (role.scope === 'unit' && !isUnitLevelPermission(name)));
+  if (role.code && isSuperAdminRole({ code: role.code })) throw new AppError('account.update_failed');
+  const invalid = names.filter((name) => !isPermissionName(name) || !ASSIGNABLE[role.scope](name));
   if (invalid.length) {
     throw new AppError('request.bad_request', { errors: invalid.map((name) => ({ field: 'body.permissions', message: `unknown or not assignable: ${name}` })) });
   }

@@ -20,12 +20,13 @@ const columns = {
   userCount: holders,
 };
 
-type Row = Omit<RoleRecord, 'createdAt'> & { createdAt: Date };
+type Row = Omit<RoleRecord, 'createdAt' | 'scope'> & { scope: string; createdAt: Date };
 
-const toRecord = (row: Row): RoleRecord => ({ ...row, createdAt: row.createdAt.toISOString() });
+// `shared` below keeps agency roles out, so the scope is one of the record's two.
+const toRecord = (row: Row): RoleRecord => ({ ...row, scope: row.scope as RoleRecord['scope'], createdAt: row.createdAt.toISOString() });
 
-/** Roles shared by the whole platform (not a unit's own roles). */
-const shared = isNull(roles.unitId);
+/** Roles shared by the whole platform (not a unit's or an agency's own roles). */
+const shared = and(isNull(roles.unitId), ne(roles.scope, 'agency'));
 
 async function assertNameFree(db: Queryable, name: string, exceptId?: string): Promise<void> {
   const [same] = await db

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import { BUILT_IN_ROLES, toSubdomain } from '@portal/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { BUILT_IN_ROLES, STATUS, toSubdomain, TRIAL } from '@portal/contracts';
 import type { Transaction } from '../../db/client.ts';
-import { roles, units, userRoles, users } from '../../db/schema/index.ts';
+import { roles, servicePackages, unitPackages, units, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import { assertNewEmailAllowed } from '../../identity/email-domain.ts';
 
 export interface NewUnit {
   name: string;
@@ -13,6 +14,8 @@ export interface NewUnit {
   tenantId?: string | null | undefined;
   isTrial: boolean;
   expiryDate?: Date | null | undefined;
+  /** The agency that brought the unit. */
+  agencyId?: string | null | undefined;
 }
 
 export interface NewUnitAdmin {
@@ -25,7 +28,7 @@ export interface NewUnitAdmin {
   mobile?: string | null | undefined;
 }
 
-/** Refuses a username or e-mail that another account already has (codes 11 and 8). */
+/** Refuses a username or e-mail that another account already has (codes 11 and 8), or a blacklisted e-mail domain (9102). */
 export async function assertAccountIsFree(tx: Transaction, account: { username: string; email: string }, exceptUserId?: string): Promise<void> {
   const [taken] = await tx
     .select({ id: users.id, username: users.username, email: users.email })
@@ -36,8 +39,9 @@ export async function assertAccountIsFree(tx: Transaction, account: { username: 
       }`,
     )
     .limit(1);
-  if (!taken) return;
-  throw new AppError(taken.username.toLowerCase() === account.username.toLowerCase() ? 'account.username_exists' : 'account.email_exists');
+  if (taken) throw new AppError(taken.username.toLowerCase() === account.username.toLowerCase() ? 'account.username_exists' : 'account.email_exists');
+  // Every account creation and e-mail change comes through here: the blacklists apply to them all.
+  await assertNewEmailAllowed(tx, account.email, exceptUserId);
 }
 
 /** A tenant id not used yet, derived from the requested one or the unit's name. */
@@ -71,6 +75,7 @@ export async function createUnitWithAdmin(tx: Transaction, unit: NewUnit, admin:
       tenantId: await freeTenantId(tx, unit.tenantId || unit.shortName || unit.name),
       isTrial: unit.isTrial,
       expiryDate: unit.expiryDate ?? null,
+      agencyId: unit.agencyId ?? null,
     })
     .returning({ id: units.id });
   const firstName = admin.firstName ?? admin.username;
@@ -91,4 +96,25 @@ export async function createUnitWithAdmin(tx: Transaction, unit: NewUnit, admin:
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, BUILT_IN_ROLES.unitAdmin));
   await tx.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
   return { unitId: created!.id, adminId: user!.id };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Starts a trial unit with its administrator: the Trial pack's days (TRIAL.defaultDays without
+ * one), and the Trial pack itself when one is offered. Sign-up and an agency's registration
+ * for a customer both start trials this way.
+ */
+export async function startTrialUnit(tx: Transaction, unit: Omit<NewUnit, 'isTrial' | 'expiryDate'>, admin: NewUnitAdmin) {
+  const [trialPack] = await tx
+    .select({ id: servicePackages.id, trialDays: servicePackages.trialDays })
+    .from(servicePackages)
+    .where(and(eq(servicePackages.level, 'Trial'), eq(servicePackages.status, STATUS.active)))
+    .orderBy(asc(servicePackages.createdAt))
+    .limit(1);
+  const days = trialPack?.trialDays ?? TRIAL.defaultDays;
+  const expiryDate = new Date(Date.now() + days * DAY_MS);
+  const created = await createUnitWithAdmin(tx, { ...unit, isTrial: true, expiryDate }, admin);
+  if (trialPack) await tx.insert(unitPackages).values({ unitId: created.unitId, packageId: trialPack.id, endsAt: expiryDate });
+  return { ...created, days };
 }

@@ -7,6 +7,7 @@ import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/language.ts';
 import { registerResource } from '../../platform/resource/register.ts';
+import { PLATFORM_SCOPE } from '../../platform/resource/scope.ts';
 import { unitStore } from './unit-store.ts';
 
 export function registerUnitRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -20,7 +21,7 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { tags: ['Unit'], body: sendMailElearningSchema, response: { 200: envelopeSchema(z.boolean()) } },
     },
     async (request) => {
-      const unit = await unitStore.find(ctx.db, request.body.id, { unitId: null });
+      const unit = await unitStore.find(ctx.db, request.body.id, PLATFORM_SCOPE);
       if (!unit?.adminEmail || !unit.adminUsername) throw notFound();
       await ctx.mailer.send(ctx.db, {
         kind: 'elearningAccount',

@@ -1,15 +1,20 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { BUILT_IN_ROLES, type UnitRecord, type unitResource } from '@portal/contracts';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { BUILT_IN_ROLES, type PageResult, type UnitRecord, type unitResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
-import { roles, units, userRoles, users } from '../../db/schema/index.ts';
+import { agencies, roles, units, userRoles, users } from '../../db/schema/index.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { unitsWithin, type Scope } from '../../platform/resource/scope.ts';
+import { allOf, keywordMatch, totalOver, toPageResult, type SearchPage } from '../../platform/resource/search.ts';
+import { assertAgencyExists } from '../agency/agency-store.ts';
 import { endSessions } from '../user/account-changes.ts';
 import { createUnitWithAdmin } from './create-unit.ts';
 
-type UnitRow = typeof units.$inferSelect;
+type UnitRow = typeof units.$inferSelect & { agencyName: string | null };
+
+/** A unit with the name of the agency that brought it. */
+export const unitColumns = { ...getTableColumns(units), agencyName: agencies.name };
 
 /** Each unit's administrator (its first ADMINENTERPRISE) and head count, for a page of units. */
 async function adminsAndCounts(db: Queryable, unitIds: string[]) {
@@ -31,7 +36,7 @@ async function adminsAndCounts(db: Queryable, unitIds: string[]) {
   return { admins, counts: new Map(countRows.map((row) => [row.unitId!, row.n])) };
 }
 
-async function toRecords(db: Queryable, rows: UnitRow[]): Promise<UnitRecord[]> {
+export async function toRecords(db: Queryable, rows: UnitRow[]): Promise<UnitRecord[]> {
   const { admins, counts } = await adminsAndCounts(
     db,
     rows.map((row) => row.id),
@@ -54,49 +59,63 @@ async function toRecords(db: Queryable, rows: UnitRow[]): Promise<UnitRecord[]> 
       adminUsername: admin?.username ?? null,
       adminEmail: admin?.email ?? null,
       userCount: counts.get(row.id) ?? 0,
+      agencyId: row.agencyId,
+      agencyName: row.agencyName,
     };
   });
 }
 
-/** Units are platform-wide objects: only platform staff hold the unit permissions. */
+/** The units of a search, within the caller's reach. */
+export function unitSearchWhere(query: { keyword?: string | undefined; status?: number | undefined; isTrial?: boolean | undefined; agencyId?: string | undefined }, scope: Scope) {
+  return allOf(
+    unitsWithin(scope),
+    query.agencyId === undefined ? undefined : eq(units.agencyId, query.agencyId),
+    keywordMatch([units.name, units.businessCode, units.shortName, units.tenantId], query.keyword),
+    query.status === undefined ? undefined : eq(units.status, query.status),
+    query.isTrial === undefined ? undefined : eq(units.isTrial, query.isTrial),
+  );
+}
+
+/** A page of units (newest first) as records. */
+export async function searchUnits(db: Queryable, where: SQL | undefined, page: SearchPage): Promise<PageResult<UnitRecord>> {
+  const rows = await db
+    .select({ unit: unitColumns, total: totalOver })
+    .from(units)
+    .leftJoin(agencies, eq(agencies.id, units.agencyId))
+    .where(where)
+    .orderBy(desc(units.registrationDate), asc(units.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const records = await toRecords(
+    db,
+    rows.map((row) => row.unit),
+  );
+  return toPageResult(
+    rows.map((row, index) => ({ total: row.total, record: records[index]! })),
+    (row) => row.record,
+    page,
+    async () => (await db.select({ n: count() }).from(units).where(where))[0]!.n,
+  );
+}
+
+/** One unit within the caller's reach. */
+export async function findUnit(db: Queryable, id: string, scope: Scope): Promise<UnitRecord | undefined> {
+  const rows = await db.select(unitColumns).from(units).leftJoin(agencies, eq(agencies.id, units.agencyId)).where(allOf(unitsWithin(scope), eq(units.id, id)));
+  return (await toRecords(db, rows))[0];
+}
+
+/** Units are platform-wide objects; agencies reach the ones they brought through their own calls. */
 export const unitStore: ResourceStore<typeof unitResource> = {
-  async search(db, query, page) {
-    const where = allOf(
-      keywordMatch([units.name, units.businessCode, units.shortName, units.tenantId], query.keyword),
-      query.status === undefined ? undefined : eq(units.status, query.status),
-      query.isTrial === undefined ? undefined : eq(units.isTrial, query.isTrial),
-    );
-    const rows = await db
-      .select({ unit: units, total: totalOver })
-      .from(units)
-      .where(where)
-      .orderBy(desc(units.registrationDate), asc(units.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    const records = await toRecords(
-      db,
-      rows.map((row) => row.unit),
-    );
-    return toPageResult(
-      rows.map((row, index) => ({ total: row.total, record: records[index]! })),
-      (row) => row.record,
-      page,
-      async () => (await db.select({ n: count() }).from(units).where(where))[0]!.n,
-    );
-  },
-
-  async find(db, id) {
-    const rows = await db.select().from(units).where(eq(units.id, id));
-    return (await toRecords(db, rows))[0];
-  },
-
+  search: (db, query, page, scope) => searchUnits(db, unitSearchWhere(query, scope), page),
+  find: findUnit,
   describe: (unit) => ({ id: unit.id, name: unit.name, unitId: unit.id }),
 
   async create(tx, input, op) {
+    if (input.agencyId) await assertAgencyExists(tx, input.agencyId);
     const password = input.adminPassword ?? generatePassword();
     const { unitId } = await createUnitWithAdmin(
       tx,
-      { ...input, expiryDate: input.expiryDate ? new Date(input.expiryDate) : null },
+      { ...input, agencyId: input.agencyId ?? null, expiryDate: input.expiryDate ? new Date(input.expiryDate) : null },
       { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password) },
     );
     if (!input.adminPassword) {
@@ -118,6 +137,7 @@ export const unitStore: ResourceStore<typeof unitResource> = {
         .where(and(eq(units.businessCode, input.businessCode), sql`${units.id} <> ${existing.id}`));
       if (sameCode) throw new AppError('unit.business_code_exists');
     }
+    if (input.agencyId) await assertAgencyExists(tx, input.agencyId);
     await tx
       .update(units)
       .set({
@@ -128,6 +148,8 @@ export const unitStore: ResourceStore<typeof unitResource> = {
         address: input.address,
         isTrial: input.isTrial,
         expiryDate: input.expiryDate ? new Date(input.expiryDate) : null,
+        // Left out, the attribution stays; null detaches the unit from its agency.
+        ...(input.agencyId === undefined ? {} : { agencyId: input.agencyId }),
       })
       .where(eq(units.id, existing.id));
   },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { BUILT_IN_ROLES, USER_STATUS } from '@portal/contracts';
 import type { Transaction } from '../../db/client.ts';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
@@ -45,15 +45,16 @@ export async function assignUnitRole(tx: Transaction, userId: string, isAdmin: b
 }
 
 /**
- * Replaces a staff account's system roles. Every id must be a platform role, and the actor
- * must hold every permission the roles carry (nobody hands out more than they hold).
+ * Replaces an account's roles with `roleIds`, each of which must match `allowed` (the kind of
+ * role the account may hold); the actor must hold every permission the roles carry (nobody
+ * hands out more than they hold).
  */
-export async function assignSystemRoles(tx: Transaction, userId: string, roleIds: readonly string[], actor: Actor): Promise<void> {
+export async function assignRoles(tx: Transaction, userId: string, roleIds: readonly string[], actor: Actor, allowed: SQL): Promise<void> {
   const unique = [...new Set(roleIds)];
   const found = await tx
     .select({ id: roles.id })
     .from(roles)
-    .where(and(inArray(roles.id, unique), eq(roles.scope, 'platform'), isNull(roles.unitId)));
+    .where(and(inArray(roles.id, unique), allowed));
   if (found.length !== unique.length) {
     throw new AppError('request.bad_request', { errors: [{ field: 'body.roleIds', message: 'unknown role' }] });
   }
@@ -61,6 +62,11 @@ export async function assignSystemRoles(tx: Transaction, userId: string, roleIds
   if (!canGrant(actor, carried.map((row) => row.code))) throw forbidden();
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));
   await tx.insert(userRoles).values(unique.map((roleId) => ({ userId, roleId })));
+}
+
+/** Replaces a staff account's system roles: platform roles only. */
+export async function assignSystemRoles(tx: Transaction, userId: string, roleIds: readonly string[], actor: Actor): Promise<void> {
+  await assignRoles(tx, userId, roleIds, actor, and(eq(roles.scope, 'platform'), isNull(roles.unitId))!);
 }
 
 /** The person's own details, as stored: the full name is "last first", as Vietnamese names go. */

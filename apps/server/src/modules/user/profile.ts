@@ -8,7 +8,7 @@ export function daysLeft(expiry: Date, now = new Date()): number {
   return Math.ceil((expiry.getTime() - now.getTime()) / DAY_MS);
 }
 
-export function profileOf({ actor, user, unit }: ActorRecord): UserProfile {
+export function profileOf({ actor, user, unit, agency }: ActorRecord): UserProfile {
   const isTrial = unit?.isTrial ?? false;
   return {
     id: user.id,
@@ -26,6 +26,9 @@ export function profileOf({ actor, user, unit }: ActorRecord): UserProfile {
     isAdminUnit: actor.isAdminUnit,
     unitId: user.unitId,
     unitName: unit?.name ?? null,
+    agencyId: actor.agencyId,
+    agencyName: agency?.name ?? null,
+    isAgent: actor.isAgent,
     isTrial,
     countExpirationDate: isTrial && unit?.expiryDate ? daysLeft(unit.expiryDate) : null,
     channelCodeDefaultLogin: user.channelCodeDefaultLogin,

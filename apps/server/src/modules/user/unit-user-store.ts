@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
 import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { portalUserChanged } from '../provisioning/changes.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
 import { accountSummary, assignUnitRole, endSessions, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
 
@@ -165,17 +166,21 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
       .where(eq(users.id, existing.id));
     if (settings.isAdmin !== existing.isAdmin) await assignUnitRole(tx, existing.id, settings.isAdmin);
     if (settings.status !== existing.status) await setAccountStatus(tx, existing.id, settings.status, op);
+    await portalUserChanged(tx, existing.id);
   },
 
   async remove(tx, existing, op) {
     refuseSelf(op.actor.userId, existing.id);
     await endSessions(tx, existing.id, op);
+    // Before the user goes: every app they are in deactivates them.
+    await portalUserChanged(tx, existing.id);
     await tx.delete(users).where(eq(users.id, existing.id));
   },
 
   async setStatus(tx, existing, status, op) {
     refuseSelf(op.actor.userId, existing.id);
     await setAccountStatus(tx, existing.id, status, op);
+    await portalUserChanged(tx, existing.id);
   },
 };
 

@@ -31,7 +31,7 @@ function mailer(handle: DatabaseHandle, smtpUrl: string | undefined): Mailer {
   return created;
 }
 
-const message = { kind: 'verificationCode', to: 'user@example.com', language: 'en', params: { code: '123456', minutes: 5, purpose: { vi: 'đăng ký', en: 'sign up' } } } as const;
+const message = { kind: 'signUpCode', to: 'user@example.com', language: 'en', params: { code: '123456', minutes: 5 } } as const;
 
 describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
   it('delivers through SMTP, in the recipient language', async () => {

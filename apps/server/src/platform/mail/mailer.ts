@@ -1,16 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language } from '@portal/contracts';
+import type { EmailTemplateType, EmailTemplateVariables, Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { enqueueMail } from './outbox.ts';
-import { renderMail, type MailKind, type MailParams } from './templates.ts';
+import { renderTemplate } from './render.ts';
+import { templateFor } from './templates.ts';
 import { startMailWorker, type MailWorker } from './worker.ts';
+
+/** A mail of one system type, with the values its template's variables take. */
+export type MailMessage = { [K in EmailTemplateType]: { kind: K; to: string; language: Language; params: EmailTemplateVariables<K> } }[EmailTemplateType];
 
 /** Sends the portal's mail: through the outbox and SMTP, or into the development outbox. */
 export interface Mailer {
   /** True when an SMTP server is configured (otherwise mail is held in the development outbox). */
   readonly delivers: boolean;
-  /** Queues a templated message in the caller's transaction. */
-  send<K extends MailKind>(db: Queryable, message: { kind: K; to: string; language: Language; params: MailParams<K> }): Promise<string>;
+  /** Queues a message rendered from its type's template (System → e-mail templates), in the caller's transaction. */
+  send(db: Queryable, message: MailMessage): Promise<string>;
   /** Queues a message written elsewhere (e-mail campaigns). */
   sendRaw(db: Queryable, message: { kind: string; to: string; cc?: string; bcc?: string; language: Language; subject: string; text: string; html?: string }): Promise<string>;
   worker: MailWorker | undefined;
@@ -27,7 +31,7 @@ export function createMailer(deps: { db: Database; smtpUrl: string | undefined; 
   return {
     delivers,
     async send(db, { kind, to, language, params }) {
-      const rendered = renderMail(kind, language, params);
+      const rendered = renderTemplate(await templateFor(db, kind, language), params, language);
       const id = await enqueueMail(db, { kind, to, language, ...rendered }, { deliver: delivers });
       soon();
       return id;

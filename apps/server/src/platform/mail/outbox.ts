@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import { MAIL_OUTBOX_STATUS, type Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { LEASE_MS, MAX_ATTEMPTS, nextAttemptDelayMs } from '../outbox/queue-worker.ts';
 
 /**
  * pending → sent; failed: given up after MAX_ATTEMPTS (the last error says why); held: no
@@ -9,8 +10,6 @@ import { mailOutbox } from '../../db/schema/index.ts';
  */
 export const MAIL_STATUS = MAIL_OUTBOX_STATUS;
 
-export const MAX_ATTEMPTS = 8;
-const LEASE_MS = 2 * 60 * 1000;
 
 export interface OutgoingMail {
   kind: string;
@@ -76,11 +75,6 @@ export async function claimDueMail(db: Database, limit: number): Promise<OutboxR
 
 export async function markSent(db: Database, id: string): Promise<void> {
   await db.update(mailOutbox).set({ status: MAIL_STATUS.sent, sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, id));
-}
-
-/** Exponential backoff: 10 s, 20 s, 40 s … capped at an hour; after MAX_ATTEMPTS, give up. */
-export function nextAttemptDelayMs(attempts: number): number {
-  return Math.min(10_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
 }
 
 export async function markFailedAttempt(db: Database, row: OutboxRow, error: string): Promise<void> {

@@ -145,7 +145,8 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
       op.note({ content: describeInput(input) });
       const described = await create(tx, input as Out<NonNullable<C['create']>>, op);
       noteObject(op, described, input);
-      return { id: described.id };
+      if (!contract.createAnswersRecord) return { id: described.id };
+      return { id: described.id, result: await existing(tx, request, described.id) };
     });
   }
 
@@ -161,12 +162,13 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
   }
 
   const savedResponse = { 200: envelopeSchema(savedSchema) };
+  const createdResponse = contract.createAnswersRecord ? { 200: envelopeSchema(savedSchema.extend({ result: contract.record })) } : savedResponse;
   // An edit takes back the record as the get call answered it (read-only fields ignored).
   const saveBody = acceptingRecord(contract.save, contract.record);
   if (paths.create && permissions.create) {
     routes.post(
       `/api${paths.create}`,
-      { config: config('create', permissions.create, LOG_ACTION.add), schema: { tags, body: contract.create ?? contract.save, response: savedResponse } },
+      { config: config('create', permissions.create, LOG_ACTION.add), schema: { tags, body: contract.create ?? contract.save, response: createdResponse } },
       async (request) => ok(await createFrom(request, request.body)),
     );
   }
@@ -195,16 +197,19 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
 
   if (paths.delete && permissions.delete && store.remove) {
     const remove = store.remove.bind(store);
+    // The id is a path parameter, or the query's `id` when the path names none (DeleteChannel?id=).
+    const idIn = paths.delete.includes(':id') ? 'params' : 'querystring';
     routes.delete(
       `/api${paths.delete}`,
       {
         config: config('delete', permissions.delete, LOG_ACTION.delete),
-        schema: { tags, params: idParamSchema, response: { 200: envelopeSchema(z.boolean()) } },
+        schema: { tags, [idIn]: idParamSchema, response: { 200: envelopeSchema(z.boolean()) } },
       },
       async (request) =>
         ok(
           await change(request, LOG_ACTION.delete, async (tx, op) => {
-            const found = await existing(tx, request, request.params.id);
+            const { id } = (idIn === 'params' ? request.params : request.query) as { id: string };
+            const found = await existing(tx, request, id);
             // The row outlives the object: it keeps what was deleted.
             noteObject(op, store.describe(found), found);
             await remove(tx, found, op);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Checkbox, Empty, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,37 +29,37 @@ function rowsOf(matrix: PermissionMatrix): Row[] {
   );
 }
 
-/** /system/permission-manage: modules × features × actions of one role, ticked and saved at once. */
-export default function PermissionMatrixPage() {
+/** Where a role's matrix is read and saved: the system roles' calls or the agency roles' ones. */
+export interface MatrixCalls {
+  /** Query-key root of the roles listed (their cache is refreshed after a save). */
+  resource: string;
+  matrixPath: string;
+  savePath: string;
+}
+
+export const SYSTEM_MATRIX: MatrixCalls = { resource: 'Role', matrixPath: '/Role/GetAssignPermissions', savePath: '/Role/SavePermissions' };
+
+/** The permission matrix of one role: modules × features × actions, ticked and saved at once. */
+export function RoleMatrix({ roleId, calls, readOnly, toolbar }: { roleId: string; calls: MatrixCalls; readOnly: boolean; toolbar?: ReactNode }) {
   const { t } = useTranslation('access');
   const { t: r } = useTranslation('resource');
-  const permissions = usePermissions();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const roleId = params.get('roleId') ?? undefined;
   const [granted, setGranted] = useState<{ roleId: string; names: Set<string> } | null>(null);
 
-  const roles = useQuery({
-    queryKey: ['resource', 'Role', 'matrix-options'],
-    queryFn: ({ signal }) => apiRequest<PageResult<RoleRecord>>('/Role/SearchRolePage', { body: { pageIndex: 1, pageSize: 200, scope: 'all' }, signal }),
-  });
   const matrix = useQuery({
-    queryKey: ['resource', 'Role', 'matrix', roleId],
-    queryFn: ({ signal }) => apiRequest<PermissionMatrix>(`/Role/GetAssignPermissions?roleId=${roleId}`, { signal }),
-    enabled: roleId !== undefined,
+    queryKey: ['resource', calls.resource, 'matrix', roleId],
+    queryFn: ({ signal }) => apiRequest<PermissionMatrix>(`${calls.matrixPath}?roleId=${roleId}`, { signal }),
   });
   // What the screen shows ticked: the user's edits, else what the role holds.
   const held = new Set(matrix.data?.modules.flatMap((m) => m.features.flatMap((f) => f.actions.filter((a) => a.granted).map((a) => a.permission))));
   const ticked = granted && granted.roleId === roleId ? granted.names : held;
-  const role = roles.data?.records.find((candidate) => candidate.id === roleId);
-  const readOnly = !permissions.has('SYSTEM_PERMISSIONIAM_UPDATE') || role?.code === BUILT_IN_ROLES.superAdmin;
 
   const save = useMutation({
-    mutationFn: () => apiRequest<boolean>('/Role/SavePermissions', { body: { roleId, permissions: [...ticked] } }),
+    mutationFn: () => apiRequest<boolean>(calls.savePath, { body: { roleId, permissions: [...ticked] } }),
     onSuccess: async () => {
       notifySuccess(t('saved'));
       setGranted(null);
-      await queryClient.invalidateQueries({ queryKey: ['resource', 'Role'] });
+      await queryClient.invalidateQueries({ queryKey: ['resource', calls.resource] });
       await queryClient.invalidateQueries({ queryKey: ['user', 'menus'] });
     },
   });
@@ -68,7 +68,7 @@ export default function PermissionMatrixPage() {
     const next = new Set(ticked);
     if (on) next.add(permission);
     else next.delete(permission);
-    setGranted({ roleId: roleId!, names: next });
+    setGranted({ roleId, names: next });
   }
 
   const featureNames = t('features', { returnObjects: true });
@@ -103,31 +103,60 @@ export default function PermissionMatrixPage() {
   ];
 
   return (
-    <Card title={t('matrix')}>
+    <>
       <Space style={{ marginBottom: 16 }} wrap>
-        <Select
-          aria-label={t('chooseRole')}
-          placeholder={t('chooseRole')}
-          style={{ minWidth: 320 }}
-          loading={roles.isPending}
-          value={roleId}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={(roles.data?.records ?? []).map((candidate) => ({
-            value: candidate.id,
-            label: `${candidate.name} (${t(`scope.${candidate.scope}`)})`,
-          }))}
-          onChange={(value: string) => setParams({ roleId: value })}
-        />
-        {roleId && !readOnly && (
+        {toolbar}
+        {!readOnly && (
           <Button type="primary" loading={save.isPending} onClick={() => save.mutate()}>
             {r('save')}
           </Button>
         )}
       </Space>
+      <Table<Row> rowKey="key" size="small" bordered pagination={false} loading={matrix.isFetching} columns={columns} dataSource={matrix.data ? rowsOf(matrix.data) : []} scroll={{ x: 'max-content' }} />
+    </>
+  );
+}
+
+/** /system/permission-manage: the matrix of the system role chosen (or a built-in unit role). */
+export default function PermissionMatrixPage() {
+  const { t } = useTranslation('access');
+  const permissions = usePermissions();
+  const [params, setParams] = useSearchParams();
+  const roleId = params.get('roleId') ?? undefined;
+
+  const roles = useQuery({
+    queryKey: ['resource', 'Role', 'matrix-options'],
+    queryFn: ({ signal }) => apiRequest<PageResult<RoleRecord>>('/Role/SearchRolePage', { body: { pageIndex: 1, pageSize: 200, scope: 'all' }, signal }),
+  });
+  const role = roles.data?.records.find((candidate) => candidate.id === roleId);
+  const readOnly = !permissions.has('SYSTEM_PERMISSIONIAM_UPDATE') || role?.code === BUILT_IN_ROLES.superAdmin;
+
+  const chooser = (
+    <Select
+      aria-label={t('chooseRole')}
+      placeholder={t('chooseRole')}
+      style={{ minWidth: 320 }}
+      loading={roles.isPending}
+      value={roleId}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={(roles.data?.records ?? []).map((candidate) => ({
+        value: candidate.id,
+        label: `${candidate.name} (${t(`scope.${candidate.scope}`)})`,
+      }))}
+      onChange={(value: string) => setParams({ roleId: value })}
+    />
+  );
+
+  return (
+    <Card title={t('matrix')}>
       {role?.code === BUILT_IN_ROLES.superAdmin && <Alert type="info" showIcon title={t('superAdminNote')} style={{ marginBottom: 16 }} />}
-      {!roleId && <Empty description={t('chooseRole')} />}
-      {roleId && (
-        <Table<Row> rowKey="key" size="small" bordered pagination={false} loading={matrix.isFetching} columns={columns} dataSource={matrix.data ? rowsOf(matrix.data) : []} scroll={{ x: 'max-content' }} />
+      {roleId ? (
+        <RoleMatrix roleId={roleId} calls={SYSTEM_MATRIX} readOnly={readOnly} toolbar={chooser} />
+      ) : (
+        <>
+          <Space style={{ marginBottom: 16 }}>{chooser}</Space>
+          <Empty description={t('chooseRole')} />
+        </>
       )}
     </Card>
   );

@@ -9,7 +9,8 @@ import { formatDate } from '../../shared/format.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { useAgencyOptions } from '../agency/agency-options.ts';
 
 /** /enterprise/enterprise-manage: the units (businesses) of the platform. */
 export default function UnitManagePage() {
@@ -20,6 +21,9 @@ export default function UnitManagePage() {
   const definition = useMemo((): ResourceScreenDefinition => {
     const type = (record: AnyRecord) => (record.isTrial ? <Tag color="orange">{t('type.trial')}</Tag> : <Tag color="blue">{t('type.official')}</Tag>);
     const bands = USER_COUNT_BANDS.map((band) => ({ value: band, label: band }));
+    // Who brought the unit: shown to, and set by, those who may see the agencies.
+    const agencies = permissions.has('AGENCY_AGENCY_LIST');
+    const agencyField = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, wide: true } as FormField;
 
     return {
       contract: unitResource,
@@ -28,6 +32,7 @@ export default function UnitManagePage() {
         { title: t('fields.name'), dataIndex: 'name', key: 'name' },
         { title: t('fields.businessCode'), dataIndex: 'businessCode', key: 'businessCode' },
         { title: t('fields.adminUnit'), dataIndex: 'adminUsername', key: 'adminUsername' },
+        ...(agencies ? [{ title: t('fields.agency'), dataIndex: 'agencyName', key: 'agencyName' }] : []),
         { title: t('fields.numberOfEmployees'), dataIndex: 'numberOfEmployees', key: 'numberOfEmployees' },
         { title: t('fields.isTrial'), key: 'isTrial', render: (_v, record) => type(record) },
         { title: t('fields.expiryDate'), key: 'expiryDate', render: (_v, record) => formatDate(record.expiryDate as string | null) },
@@ -45,6 +50,7 @@ export default function UnitManagePage() {
         { name: 'adminUsername', label: t('fields.adminUsername'), input: 'text', only: 'create' },
         { name: 'adminEmail', label: t('fields.adminEmail'), input: 'text', only: 'create' },
         { name: 'adminPassword', label: t('fields.adminPassword'), input: 'password', only: 'create', wide: true },
+        ...(agencies ? [agencyField] : []),
       ],
       defaults: { isTrial: false },
       filters: [
@@ -74,6 +80,7 @@ export default function UnitManagePage() {
         { label: t('fields.address'), render: (u) => u.address as string },
         { label: t('fields.adminUnit'), render: (u) => `${u.adminUsername ?? ''} ${u.adminEmail ? `(${u.adminEmail as string})` : ''}` },
         { label: t('fields.userCount'), render: (u) => u.userCount as number },
+        { label: t('fields.agency'), render: (u) => u.agencyName as string | null },
         { label: t('fields.isTrial'), render: type },
         { label: t('fields.status'), render: (u) => statusText(u.status as number) },
         { label: t('fields.expiryDate'), render: (u) => formatDate(u.expiryDate as string | null) },

@@ -11,6 +11,7 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { accountFormFields, userStatusOptions, userStatusToggle } from './user-fields.ts';
+import { AppUsersLink } from '../service-apps/AppUsersLink.tsx';
 import { useReportToOptions, useUnitOptions } from './user-options.ts';
 import { userViewFields } from './user-view.tsx';
 
@@ -77,17 +78,21 @@ export default function UnitUserPage() {
       status: userStatusToggle(t),
       deleteQuestion: (record) => t('deleteQuestion', { name: record.username }),
       nameOf: (record) => String(record.username),
-      rowActions: (record) =>
-        permissions.has('USER_USERUNIT_EDIT') && (
-          <ConfirmedRowAction
-            icon={<KeyOutlined />}
-            label={t('resetPassword')}
-            subject={String(record.username)}
-            question={t('resetPasswordQuestion', { name: record.username })}
-            onConfirm={() => apiRequest('/User/ResetPasswordUser', { body: { id: record.id } })}
-            done={t('passwordReset')}
-          />
-        ),
+      rowActions: (record) => (
+        <>
+          {permissions.has('USER_USERUNIT_EDIT') && (
+            <ConfirmedRowAction
+              icon={<KeyOutlined />}
+              label={t('resetPassword')}
+              subject={String(record.username)}
+              question={t('resetPasswordQuestion', { name: record.username })}
+              onConfirm={() => apiRequest('/User/ResetPasswordUser', { body: { id: record.id } })}
+              done={t('passwordReset')}
+            />
+          )}
+          <AppUsersLink userId={record.id} username={String(record.username)} />
+        </>
+      ),
     };
   }, [t, permissions, platform, statusText]);
 

@@ -82,5 +82,6 @@ export default {
     AGENCY_AGENCY: 'Agency',
     AGENCY_ROLE: 'Agency role',
     AGENCY_USER: 'Agency user',
+    AGENCY_UNIT: 'Agency units',
   } as Record<string, string>,
 } satisfies Phrases<typeof vi>;

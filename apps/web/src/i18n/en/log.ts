@@ -27,6 +27,9 @@ export default {
     40: 'System config',
     45: 'Blacklist',
     50: "Unit's service package",
+    100: 'Agency',
+    105: 'Agency role',
+    110: 'Agency user',
   } as Record<number, string>,
   actions: {
     1: 'Add',

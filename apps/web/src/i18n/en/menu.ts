@@ -17,6 +17,7 @@ export default {
   USER_ROLE_SERVICE: 'Service roles',
   USER_PROFILE_SERVICE: 'Profiles',
   USER_GROUP_SERVICE: 'User groups',
+  USER_APP_USER: 'Service users',
   PACKAGE: 'Package manager',
   PACKAGE_MANAGE: 'Service pack',
   PACKAGE_ENTERPRISE: 'Enterprise service pack',
@@ -45,6 +46,7 @@ export default {
   AGENCY_MANAGE: 'Agency',
   AGENCY_ROLE: 'Agency role',
   AGENCY_USER: 'Agency user',
+  AGENCY_UNIT: 'Agency units',
   PERMISSION_MANAGE: 'Decentralization',
   WORK_SCREEN: 'Work screen',
 } satisfies Phrases<typeof vi>;

@@ -18,6 +18,7 @@ export default {
     isTrial: 'Trial',
     expiryDate: 'Expiry date',
     registrationDate: 'Registration date',
+    agency: 'Brought by agency',
     userCount: 'Users',
   },
   type: { trial: 'Trial', official: 'Official' },

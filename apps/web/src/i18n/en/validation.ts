@@ -17,5 +17,8 @@ export default {
   url_invalid: 'Invalid link format',
   business_code_invalid: 'The business registration code may contain digits, letters and - only',
   date_range: 'The end date must be after the start date',
+  template_variable_unknown: '{{field}} uses a variable this template type does not offer',
+  markup_unbalanced: '{{field}} has an HTML tag that is not closed, or closed out of order',
+  period_too_long: 'Choose a period of at most 366 days',
   invalid: '{{field}} is not valid',
 } satisfies Phrases<typeof vi>;

@@ -80,5 +80,6 @@ export default {
     AGENCY_AGENCY: 'Đại lý',
     AGENCY_ROLE: 'Vai trò đại lý',
     AGENCY_USER: 'Người dùng đại lý',
+    AGENCY_UNIT: 'Đơn vị của đại lý',
   } as Record<string, string>,
 };

@@ -24,6 +24,9 @@ export default {
     40: 'Cấu hình hệ thống',
     45: 'Danh sách đen',
     50: 'Gói dịch vụ của đơn vị',
+    100: 'Đại lý',
+    105: 'Vai trò đại lý',
+    110: 'Người dùng đại lý',
   } as Record<number, string>,
   actions: {
     1: 'Thêm mới',

@@ -15,6 +15,7 @@ export default {
   USER_ROLE_SERVICE: 'Vai trò dịch vụ',
   USER_PROFILE_SERVICE: 'Hồ sơ dịch vụ',
   USER_GROUP_SERVICE: 'Nhóm người dùng',
+  USER_APP_USER: 'Người dùng dịch vụ',
   PACKAGE: 'Quản lý gói',
   PACKAGE_MANAGE: 'Gói dịch vụ',
   PACKAGE_ENTERPRISE: 'Gói dịch vụ doanh nghiệp',
@@ -43,6 +44,7 @@ export default {
   AGENCY_MANAGE: 'Đại lý',
   AGENCY_ROLE: 'Vai trò đại lý',
   AGENCY_USER: 'Người dùng đại lý',
+  AGENCY_UNIT: 'Đơn vị của đại lý',
   PERMISSION_MANAGE: 'Phân quyền',
   WORK_SCREEN: 'Màn hình làm việc',
 };

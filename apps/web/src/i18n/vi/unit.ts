@@ -15,6 +15,7 @@ export default {
     isTrial: 'Dùng thử',
     expiryDate: 'Ngày hết hạn',
     registrationDate: 'Ngày đăng ký',
+    agency: 'Đại lý mang về',
     userCount: 'Số người dùng',
   },
   type: { trial: 'Dùng thử', official: 'Chính thức' },

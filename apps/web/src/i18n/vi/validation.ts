@@ -15,5 +15,8 @@ export default {
   url_invalid: 'Đường dẫn không đúng định dạng',
   business_code_invalid: 'Mã số doanh nghiệp chỉ gồm chữ số, chữ cái và dấu -',
   date_range: 'Ngày kết thúc phải sau ngày bắt đầu',
+  template_variable_unknown: '{{field}} dùng biến không có trong loại mẫu này',
+  markup_unbalanced: '{{field}} có thẻ HTML chưa đóng hoặc đóng sai thứ tự',
+  period_too_long: 'Chọn khoảng thời gian tối đa 366 ngày',
   invalid: '{{field}} không hợp lệ',
 };

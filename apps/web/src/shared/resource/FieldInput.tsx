@@ -1,4 +1,4 @@
-import { DatePicker, Input, Select, Switch } from 'antd';
+import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { FormField } from './types.ts';
 import { useOptions } from './options.ts';
 
@@ -28,8 +28,29 @@ export function FieldInput({ field, disabled, ...props }: { field: FormField; di
       );
     case 'switch':
       return <Switch disabled={disabled} checked={Boolean(props.value)} onChange={control.onChange} aria-label={field.label} />;
+    case 'number':
+      return <InputNumber {...common} {...control} style={{ width: '100%' }} />;
     case 'date':
       return <DatePicker {...common} {...control} format="DD/MM/YYYY" style={{ width: '100%' }} />;
+    case 'custom': {
+      const Custom = field.component!;
+      return <Custom value={props.value} onChange={control.onChange} disabled={disabled} label={field.label} />;
+    }
+    case 'color':
+      // The contract holds the colour as #rrggbb text; cleared, it is empty.
+      return (
+        <ColorPicker
+          disabled={disabled}
+          value={(props.value as string | null | undefined) ?? null}
+          format="hex"
+          disabledAlpha
+          allowClear
+          showText
+          aria-label={field.label}
+          onChange={(color) => control.onChange?.(color.cleared ? null : color.toHexString())}
+          onClear={() => control.onChange?.(null)}
+        />
+      );
     default:
       return <Input {...common} {...control} />;
   }

@@ -55,7 +55,9 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return setHasErrors(true);
     const payload = toPayload(fields, values);
-    const crossField = rules.objectErrors(schema, payload, labelOf);
+    // The edited record's id is part of the update schema: without it the object-level rules
+    // (cross-field checks) would never run here, zod skipping them over the missing key.
+    const crossField = rules.objectErrors(schema, record ? { ...payload, id: record.id } : payload, labelOf);
     if (crossField.length) {
       form.setFields(crossField);
       return setHasErrors(true);

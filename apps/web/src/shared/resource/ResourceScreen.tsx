@@ -12,6 +12,7 @@ import { ResourceFormModal } from './ResourceFormModal.tsx';
 import { ResourceToolbar } from './ResourceToolbar.tsx';
 import { ResourceViewModal } from './ResourceViewModal.tsx';
 import { useStatusText } from './status.ts';
+import { treeRows } from './tree-rows.ts';
 import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
 
 const FIRST_PAGE = { pageIndex: 1, pageSize: 20 };
@@ -30,9 +31,11 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
   const profile = useProfile();
   const queryClient = useQueryClient();
   const api = useMemo(() => resourceApi(contract), [contract]);
-  const [query, setQuery] = useState<Record<string, unknown>>({ ...FIRST_PAGE, ...definition.fixedQuery });
+  const [query, setQuery] = useState<Record<string, unknown>>({ ...FIRST_PAGE, pageSize: definition.pageSize ?? FIRST_PAGE.pageSize, ...definition.fixedQuery });
   const [editing, setEditing] = useState<{ record?: AnyRecord } | null>(null);
   const [viewing, setViewing] = useState<AnyRecord | null>(null);
+  // A tree screen opens with every parent expanded; the user folds some.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
 
   const can = (operation: keyof typeof contract.permissions) => {
     const permission: PermissionName | undefined = contract.permissions[operation];
@@ -122,7 +125,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
             <Button type="text" icon={<EditOutlined />} aria-label={`${t('edit')} ${nameOf(record)}`} onClick={() => setEditing({ record })} />
           </Tooltip>
         )}
-        {contract.paths.delete && can('delete') && !isSelf(record) && (
+        {contract.paths.delete && can('delete') && !isSelf(record) && (definition.canDelete?.(record) ?? true) && (
           <Tooltip title={t('delete')}>
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('delete')} ${nameOf(record)}`} onClick={() => confirmDelete(record)} />
           </Tooltip>
@@ -131,6 +134,19 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
       </Space>
     ),
   });
+
+  const records = list.data?.records;
+  const rows = useMemo(() => (definition.tree ? treeRows(records ?? [], definition.tree) : (records ?? [])), [records, definition.tree]);
+  const expandable = definition.tree && {
+    expandedRowKeys: rows.filter((row) => row.children && !folded.has(row.id)).map((row) => row.id),
+    onExpand: (expanded: boolean, row: AnyRecord) =>
+      setFolded((current) => {
+        const next = new Set(current);
+        if (expanded) next.delete(row.id);
+        else next.add(row.id);
+        return next;
+      }),
+  };
 
   return (
     <Card title={definition.title}>
@@ -159,7 +175,8 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={list.data?.records ?? []}
+        dataSource={rows}
+        {...(expandable ? { expandable } : {})}
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('empty') }}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ResourceContract } from '@portal/contracts';
@@ -20,12 +20,22 @@ export type OptionSource = Option[] | (() => { options: Option[]; loading?: bool
 
 export type Translate = TFunction;
 
+/** What a custom input gets from the form, like the built-in ones. */
+export interface CustomInputProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean | undefined;
+  label: string;
+}
+
 export interface FormField {
   /** Field of the contract's save (or create) schema. */
   name: string;
   /** Already translated label. */
   label: string;
-  input: 'text' | 'password' | 'textarea' | 'select' | 'multiselect' | 'switch' | 'date';
+  input: 'text' | 'number' | 'password' | 'textarea' | 'select' | 'multiselect' | 'switch' | 'date' | 'color' | 'custom';
+  /** The input of a `custom` field (a rich-text editor …), loaded with its screen only. */
+  component?: ComponentType<CustomInputProps>;
   options?: OptionSource;
   /** Shown only when adding / only when editing. */
   only?: 'create' | 'edit';
@@ -69,12 +79,21 @@ export interface ResourceScreenDefinition {
   status?: StatusToggle;
   /** The question asked before a delete (section 9: deleting a unit or user removes users). */
   deleteQuestion?: (record: AnyRecord) => string;
+  /** Rows per page at first (20 when absent); a tree screen shows more so groups stay whole. */
+  pageSize?: number;
   /** Default values of a new record. */
   defaults?: Record<string, unknown>;
   /** Fixed search conditions of this screen (e.g. unit administrators only). */
   fixedQuery?: Record<string, unknown>;
   /** Extra row actions written by hand beside the standard ones. */
   rowActions?: (record: AnyRecord) => ReactNode;
+  /** Rows the delete button is offered for (all when absent); the server refuses the others anyway. */
+  canDelete?: (record: AnyRecord) => boolean;
+  /**
+   * Shows the page as a two-level tree: a row whose `parentKey` equals another row's `key`
+   * (a row without parent) is nested under it. The search answers each parent before its children.
+   */
+  tree?: { key: string; parentKey: string };
   /** Which label names a record in confirmations ("Delete <name>?"). */
   nameOf?: (record: AnyRecord) => string;
 }

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
+import { services } from './catalog.ts';
+import { units } from './units.ts';
+import { users } from './users.ts';
+
+/**
+ * What a unit defines inside one service's app: its roles, profiles and user groups. One
+ * table for the three, told apart by `kind`: they have the same shape and the same calls.
+ */
+export const appObjects = pgTable(
+  'app_objects',
+  {
+    id: id(),
+    kind: text({ enum: ['role', 'profile', 'group'] }).notNull(),
+    unitId: uuid()
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    name: text().notNull(),
+    description: text(),
+    status: status(),
+    /** The id the service app gave the object (groups are SCIM resources; roles and profiles are user attributes). */
+    remoteId: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('app_objects_code_key').on(t.unitId, t.serviceId, t.kind, sql`lower(${t.code})`),
+    index('app_objects_service_idx').on(t.serviceId, t.kind),
+  ],
+);
+
+/** A unit's user in one service's app, with the role, profile and group they have there. */
+export const appUsers = pgTable(
+  'app_users',
+  {
+    id: id(),
+    unitId: uuid()
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid().references(() => appObjects.id, { onDelete: 'set null' }),
+    profileId: uuid().references(() => appObjects.id, { onDelete: 'set null' }),
+    groupId: uuid().references(() => appObjects.id, { onDelete: 'set null' }),
+    status: status(),
+    /** The SCIM id the service app gave the user. */
+    remoteId: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('app_users_service_user_key').on(t.serviceId, t.userId), index('app_users_unit_service_idx').on(t.unitId, t.serviceId)],
+);
+
+/**
+ * How the portal reaches a service's app: the platform default (unit null), or a unit's own
+ * settings. The credential is stored encrypted and never leaves the server.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: id(),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    unitId: uuid().references(() => units.id, { onDelete: 'cascade' }),
+    /** SCIM base URL; `{tenant}` is replaced by the unit's tenant id. */
+    scimEndpoint: text(),
+    /** AES-256-GCM ciphertext of the bearer token the app expects (platform/secrets.ts). */
+    credentialCipher: text(),
+    /** OpenID Connect back-channel logout endpoint of the app. */
+    backchannelLogoutUri: text(),
+    enabled: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('integrations_service_unit_key').on(t.serviceId, t.unitId).nullsNotDistinct()],
+);
+
+/**
+ * The provisioning queue: what a service app must be told (a user, a group, a back-channel
+ * logout), delivered by the same leased-outbox machinery as mail (platform/outbox). A row
+ * names the object, not its content: delivery sends the object as it is then, so retries
+ * and coalesced changes are idempotent. `seq` orders deliveries of one object.
+ */
+export const provisioningOutbox = pgTable(
+  'provisioning_outbox',
+  {
+    id: id(),
+    seq: bigserial({ mode: 'number' }).notNull(),
+    /** The unit and service of a user or group; a back-channel logout names its client in the payload instead. */
+    unitId: uuid(),
+    serviceId: uuid(),
+    objectType: text({ enum: ['user', 'group', 'logout'] }).notNull(),
+    objectId: text().notNull(),
+    /** What the object was when the change was made, for an object that no longer exists (external id, sid …). */
+    payload: jsonb().$type<Record<string, unknown>>(),
+    status: smallint().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamptz().notNull().defaultNow(),
+    lockedUntil: timestamptz(),
+    lastError: text(),
+    deliveredAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('provisioning_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('provisioning_outbox_object_idx').on(t.objectType, t.objectId, t.seq),
+    index('provisioning_outbox_unit_service_idx').on(t.unitId, t.serviceId),
+  ],
+);

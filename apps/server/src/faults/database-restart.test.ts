@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInActor, type TestActor } from '../../test/actors.ts';
+import { freshDatabase } from '../../test/databases.ts';
+import { OWN_POSTGRES_AVAILABLE, startOwnPostgres, type OwnPostgres } from '../../test/own-services.ts';
+import { startTestAppOn, type TestApp } from '../../test/test-app.ts';
+import { roles } from '../db/schema/index.ts';
+import { like } from 'drizzle-orm';
+import { sleep, steadyLoad, timeUntil } from './load.ts';
+
+/**
+ * PostgreSQL is stopped (fast shutdown: every connection cut) and started again under a steady
+ * load of 200 requests a second. The server is the real app on a PostgreSQL server of this
+ * test's own, so the shared one other tests use is never touched.
+ */
+describe.runIf(OWN_POSTGRES_AVAILABLE)('the database restarts under load', () => {
+  let postgres: OwnPostgres;
+  let t: TestApp;
+  let admin: TestActor;
+
+  beforeAll(async () => {
+    postgres = await startOwnPostgres();
+    t = await startTestAppOn(await freshDatabase('postgres', postgres.url), { DEMO_DATA: '0' });
+    admin = await signInActor(t, 'platformAdmin');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await postgres?.destroy();
+  });
+
+  const ready = async () => (await t.app.inject('/readyz')).statusCode === 200;
+
+  it('answers 503 envelopes fast while it is away, reconnects by itself, and loses no acknowledged write', async () => {
+    const load = steadyLoad(t.app, admin.headers, 200, 'restart');
+    await sleep(1000);
+    await postgres.stop();
+    const stoppedAt = load.outcomes.length;
+    await sleep(1500);
+    const readyWhileAway = await t.app.inject('/readyz');
+    await postgres.start();
+    const reconnectMs = await timeUntil(ready, 5000);
+    await sleep(1000);
+    const outcomes = await load.stop();
+
+    const duringOutage = outcomes.slice(stoppedAt + 20);
+    const unavailable = outcomes.filter((outcome) => outcome.status === 503);
+    const acknowledged = outcomes.filter((outcome) => outcome.name && outcome.status === 200 && outcome.errorCode === null).map((outcome) => outcome.name!);
+    const stored = await t.database.db.select({ name: roles.name }).from(roles).where(like(roles.name, 'restart %'));
+    const storedNames = stored.map((row) => row.name);
+
+    expect(readyWhileAway.statusCode).toBe(503);
+    expect(reconnectMs).toBeLessThan(5000);
+    // Every reply is an envelope: a success, or a 503 with the unavailable code; never a 500.
+    expect(outcomes.filter((outcome) => !(outcome.status === 200 || (outcome.status === 503 && outcome.errorCode === 9503)))).toEqual([]);
+    expect(unavailable.length).toBeGreaterThan(50);
+    expect(duringOutage.length).toBeGreaterThan(0);
+    // Fail fast: nothing waits longer than the pool's connection timeout and a little.
+    expect(Math.max(...outcomes.map((outcome) => outcome.ms))).toBeLessThan(3000);
+    // No acknowledged write is lost, none is stored twice.
+    expect(acknowledged.filter((name) => !storedNames.includes(name))).toEqual([]);
+    expect(storedNames.length).toBe(new Set(storedNames).size);
+    // And the server works again afterwards.
+    const after = await t.app.inject({ method: 'POST', url: '/api/Role/AddUpdateRole', headers: admin.headers, payload: { name: 'restart after', description: 'x' } });
+    expect(after.json()).toMatchObject({ success: true });
+    console.log(`database restart: ${outcomes.length} requests, ${unavailable.length} answered 503, ${acknowledged.length} writes acknowledged and stored, reconnected ${Math.round(reconnectMs)} ms after the database returned`);
+  });
+});

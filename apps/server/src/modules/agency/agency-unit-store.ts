@@ -1,0 +1,67 @@
+import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { AgencyUnitRecord, agencyUnitResource, UnitRecord } from '@portal/contracts';
+import type { Queryable } from '../../db/client.ts';
+import { servicePackages, unitPackages, units } from '../../db/schema/index.ts';
+import { generatePassword, hashPassword } from '../../identity/passwords.ts';
+import type { ResourceStore } from '../../platform/resource/register.ts';
+import { agencyForWrite, isPlatform } from '../../platform/resource/scope.ts';
+import { allOf } from '../../platform/resource/search.ts';
+import { startTrialUnit } from '../unit/create-unit.ts';
+import { findUnit, searchUnits, unitSearchWhere } from '../unit/unit-store.ts';
+import { assertAgencyExists } from './agency-store.ts';
+
+/** What an agency sees of a unit it brought: the unit's record and the packs it holds, nothing inside. */
+async function withPacks(db: Queryable, records: UnitRecord[]): Promise<AgencyUnitRecord[]> {
+  if (records.length === 0) return [];
+  const rows = await db
+    .select({ unitId: unitPackages.unitId, name: servicePackages.name })
+    .from(unitPackages)
+    .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
+    .where(
+      inArray(
+        unitPackages.unitId,
+        records.map((record) => record.id),
+      ),
+    )
+    .orderBy(asc(servicePackages.name));
+  return records.map((record) => ({ ...record, packNames: rows.filter((row) => row.unitId === record.id).map((row) => row.name) }));
+}
+
+/** Units brought by an agency: each agency's own to its users, all of them to platform staff. */
+const brought = isNotNull(units.agencyId);
+
+export const agencyUnitStore: ResourceStore<typeof agencyUnitResource> = {
+  async search(db, query, page, scope) {
+    const result = await searchUnits(db, allOf(brought, unitSearchWhere(query, scope)), page);
+    return { records: await withPacks(db, result.records), totalRecord: result.totalRecord };
+  },
+
+  async find(db, id, scope) {
+    const unit = await findUnit(db, id, scope);
+    if (!unit?.agencyId) return undefined;
+    return (await withPacks(db, [unit]))[0];
+  },
+
+  describe: (unit) => ({ id: unit.id, name: unit.name, unitId: unit.id }),
+
+  /** A customer's trial unit, registered by the agency, which it then belongs to. */
+  async create(tx, input, op) {
+    const agencyId = agencyForWrite(op.scope, input.agencyId);
+    if (isPlatform(op.scope)) await assertAgencyExists(tx, agencyId);
+    const password = input.adminPassword ?? generatePassword();
+    const { unitId, days } = await startTrialUnit(
+      tx,
+      { name: input.name, businessCode: input.businessCode, numberOfEmployees: input.numberOfEmployees, shortName: input.shortName, address: input.address, agencyId },
+      { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password) },
+    );
+    const signinUrl = `${op.app.config.publicUrl}/sso-fe/signin`;
+    // The customer's administrator learns their account: with its password when one was generated.
+    await op.app.mailer.send(
+      tx,
+      input.adminPassword
+        ? { kind: 'trialStarted', to: input.adminEmail, language: 'vi', params: { username: input.adminUsername, unitName: input.name, days, signinUrl } }
+        : { kind: 'accountCreated', to: input.adminEmail, language: 'vi', params: { username: input.adminUsername, password, unitName: input.name, signinUrl } },
+    );
+    return { id: unitId, name: input.name, unitId };
+  },
+};

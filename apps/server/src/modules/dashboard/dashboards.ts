@@ -1,0 +1,83 @@
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { STATUS, USER_STATUS, type DashboardRequest, type PlatformDashboard, type ServiceUsage, type UnitDashboard } from '@portal/contracts';
+import type { Queryable } from '../../db/client.ts';
+import { packageServices, services, unitPackages, units, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { activityByDay, devicesSignedIn, serviceAccessesByDay, type UnitFilter } from './activity-figures.ts';
+import { activityDay, endOfDay, startOfDay } from './activity-day.ts';
+
+/** A unit's users see their own unit whatever they send; platform staff the unit they name, or all. */
+export function unitInReach(actor: Actor, requested: string | null | undefined): UnitFilter {
+  return actor.unitId ?? requested ?? undefined;
+}
+
+async function countWhere(db: Queryable, table: typeof units | typeof users, where: ReturnType<typeof and>): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/** Per service: the units holding an active pack with it, and sign-ins into its app in the period. */
+export async function serviceUsage(db: Queryable, period: DashboardRequest, unit: UnitFilter): Promise<ServiceUsage[]> {
+  const holders = await db
+    .select({ code: services.code, name: services.name, units: sql<number>`count(distinct ${unitPackages.unitId})`.mapWith(Number) })
+    .from(services)
+    .leftJoin(packageServices, eq(packageServices.serviceId, services.id))
+    .leftJoin(
+      unitPackages,
+      and(eq(unitPackages.packageId, packageServices.packageId), eq(unitPackages.status, STATUS.active), unit === undefined ? undefined : eq(unitPackages.unitId, unit)),
+    )
+    .where(eq(services.status, STATUS.active))
+    .groupBy(services.code, services.name, services.sortOrder)
+    .orderBy(services.sortOrder, services.code);
+  const accesses = new Map<string, number>();
+  for (const row of await serviceAccessesByDay(db, period, unit)) accesses.set(row.serviceCode, (accesses.get(row.serviceCode) ?? 0) + row.count);
+  return holders.map((row) => ({ serviceCode: row.code, serviceName: row.name, numberOfUnits: row.units, numberOfAccesses: accesses.get(row.code) ?? 0 }));
+}
+
+export async function platformDashboard(db: Queryable, realtime: Pick<Realtime, 'usersOnline'>, actor: Actor, request: DashboardRequest): Promise<PlatformDashboard> {
+  const unit = unitInReach(actor, request.unitRequest);
+  const ofUnit = unit === undefined ? undefined : eq(units.id, unit);
+  const usersOfUnit = unit === undefined ? undefined : eq(users.unitId, unit);
+  const today = activityDay(new Date());
+  const [totalUnit, numberUnitsActive, numberOfUnitsImplementation, numberOfUnitsJustImplementation, totalUser, numberUserActive, numberOfUserJustAddInDay] =
+    await Promise.all([
+      countWhere(db, units, and(ofUnit)),
+      countWhere(db, units, and(ofUnit, eq(units.status, STATUS.active))),
+      countWhere(db, units, and(ofUnit, eq(units.status, STATUS.active), eq(units.isTrial, true))),
+      countWhere(db, units, and(ofUnit, gte(units.registrationDate, startOfDay(request.fromDate)), lt(units.registrationDate, endOfDay(request.toDate)))),
+      countWhere(db, users, and(usersOfUnit)),
+      countWhere(db, users, and(usersOfUnit, eq(users.status, USER_STATUS.active))),
+      countWhere(db, users, and(usersOfUnit, gte(users.createdAt, startOfDay(today)))),
+    ]);
+  const [activity, usage, userOnline] = await Promise.all([activityByDay(db, request, unit), serviceUsage(db, request, unit), realtime.usersOnline(unit ?? null)]);
+  return {
+    requestDate: { fromDate: request.fromDate, toDate: request.toDate },
+    unitRequest: unit ?? null,
+    totalUnit,
+    numberUnitsActive,
+    totalUser,
+    numberUserActive,
+    userOnline,
+    numberUserSignIn: activity.reduce((sum, day) => sum + day.signIn, 0),
+    numberOfUnitsImplementation,
+    numberOfUnitsJustImplementation,
+    numberOfUserJustAddInDay,
+    activityStatisticsInTime: activity,
+    numberChannelsAciveByUnit: usage,
+  };
+}
+
+export async function unitDashboard(db: Queryable, realtime: Pick<Realtime, 'usersOnline'>, actor: Actor, request: DashboardRequest): Promise<UnitDashboard> {
+  const unit = unitInReach(actor, request.unitRequest);
+  const [activity, numberDeviceSignin, userOnline] = await Promise.all([activityByDay(db, request, unit), devicesSignedIn(db, request, unit), realtime.usersOnline(unit ?? null)]);
+  return {
+    requestDate: { fromDate: request.fromDate, toDate: request.toDate },
+    unitRequest: unit ?? null,
+    activityStatisticsUserInTime: activity,
+    numberDeviceSignin,
+    numberOfSignin: activity.reduce((sum, day) => sum + day.signIn, 0),
+    numberOfSignout: activity.reduce((sum, day) => sum + day.signOut, 0),
+    userOnline,
+  };
+}

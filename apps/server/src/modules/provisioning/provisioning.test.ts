@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInActor } from '../../../test/actors.ts';
+import { apiAs, type Api } from '../../../test/api.ts';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { createScimApp, type ScimApp } from '../../../test/scim-app.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { appObjects, integrations, services, units, users } from '../../db/schema/index.ts';
+import { createSecretBox } from '../../platform/secrets.ts';
+
+const TOKEN = 'scim-test-token';
+
+/** Waits for what the worker delivers in the background (it polls every second). */
+async function eventually<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 40_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe.each(DATABASE_KINDS)('provisioning into a service app by SCIM on %s', (kind) => {
+  let t: TestApp;
+  let scim: ScimApp;
+  let server: Server;
+  let admin: Api;
+  let crm: string;
+  let tenant: string;
+  let objects: Record<string, string>;
+  let member: { id: string; username: string };
+
+  const usersInApp = () => scim.resources(tenant, 'Users');
+  const userInApp = () => usersInApp().find((u) => u.externalId === member.id) as Record<string, any> | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any -- SCIM resources are read loosely
+
+  beforeAll(async () => {
+    scim = createScimApp(TOKEN);
+    server = createServer((request, response) => {
+      void scim.handle(request, response).then((handled) => handled || response.writeHead(404).end());
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const port = (server.address() as AddressInfo).port;
+
+    t = await startTestApp(kind, { INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64') });
+    const { db } = t.database;
+    [{ id: crm }] = (await db.select({ id: services.id }).from(services).where(eq(services.code, 'CRM'))) as [{ id: string }];
+    await db.insert(integrations).values({
+      serviceId: crm,
+      scimEndpoint: `http://127.0.0.1:${port}/scim/v2/{tenant}`,
+      credentialCipher: createSecretBox(t.config).seal(TOKEN),
+    });
+    const actor = await signInActor(t, 'unitAdminA');
+    admin = apiAs(t, actor.headers);
+    [{ tenantId: tenant }] = (await db.select({ tenantId: units.tenantId }).from(units).where(eq(units.id, actor.unitId!))) as [{ tenantId: string }];
+    const rows = await db.select().from(appObjects).where(and(eq(appObjects.unitId, actor.unitId!), eq(appObjects.serviceId, crm)));
+    objects = Object.fromEntries(rows.map((row) => [row.code, row.id]));
+    [member] = (await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.username, 'giang.minhphat'))) as [typeof member];
+  });
+  afterAll(async () => {
+    await t.close();
+    server.close();
+  });
+
+  let appUserId: string;
+
+  it('adds a unit user to the service: the app receives the user with role and profile, then the group with them in it', async () => {
+    const saved = await admin.data(
+      admin.post('/api/AppUser/AddUpdate', { serviceId: crm, userId: member.id, roleId: objects.SALES, profileId: objects.STANDARD, groupId: objects.SALES_TEAM }),
+    );
+    appUserId = saved.id;
+    const user = await eventually(userInApp, (u) => u !== undefined, 'the SCIM user');
+    expect(user).toMatchObject({
+      userName: member.username,
+      active: true,
+      roles: [{ value: 'SALES', display: 'Nhân viên kinh doanh', primary: true }],
+      entitlements: [{ value: 'STANDARD', type: 'profile' }],
+      emails: [{ value: 'giang@minhphat.example.com', primary: true }],
+    });
+    const group = await eventually(
+      () => scim.resources(tenant, 'Groups').find((g) => g.externalId === objects.SALES_TEAM) as Record<string, any> | undefined, // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
+      (g) => g?.members?.length === 1,
+      'the SCIM group with its member',
+    );
+    expect(group).toMatchObject({ displayName: 'Nhóm kinh doanh', members: [{ value: user!.id }] });
+    expect(await eventually(() => admin.data(admin.get(`/api/AppUser/GetById/${appUserId}`)), (r) => r.syncState === 'synced', 'synced state')).toMatchObject({
+      roleName: 'Nhân viên kinh doanh',
+      syncState: 'synced',
+      lastError: null,
+    });
+  });
+
+  it('while the app is down a change waits as pending with the error, and reaches the app exactly once when it is back', async () => {
+    scim.setDown(true);
+    const before = scim.received.length;
+    const record = await admin.data(admin.get(`/api/AppUser/GetById/${appUserId}`));
+    await admin.data(admin.post('/api/AppUser/AddUpdate', { ...record, roleId: objects.CRM_ADMIN }));
+    const pending = await eventually(() => admin.data(admin.get(`/api/AppUser/GetById/${appUserId}`)), (r) => Boolean(r.lastError), 'the delivery error');
+    expect(pending).toMatchObject({ syncState: 'pending', lastError: expect.stringContaining('503') });
+    expect(userInApp()!.roles[0].value).toBe('SALES');
+
+    scim.setDown(false);
+    await eventually(userInApp, (u) => u?.roles[0]?.value === 'CRM_ADMIN', 'the role change in the app');
+    await eventually(() => admin.data(admin.get(`/api/AppUser/GetById/${appUserId}`)), (r) => r.syncState === 'synced', 'synced again');
+    const writes = scim.received.slice(before).filter((r) => r.type === 'Users' && r.method !== 'GET');
+    expect(writes.map((r) => r.method)).toEqual(['PUT']);
+  });
+
+  it('locking the portal user deactivates them in the app; unlocking brings them back', async () => {
+    const unitAdmin = apiAs(t, (await signInActor(t, 'unitAdminA')).headers);
+    await unitAdmin.data(unitAdmin.post('/api/User/UpdateStatusUser', { id: member.id, status: 5 }));
+    await eventually(userInApp, (u) => u?.active === false, 'deactivation in the app');
+    await unitAdmin.data(unitAdmin.post('/api/User/UpdateStatusUser', { id: member.id, status: 1 }));
+    await eventually(userInApp, (u) => u?.active === true, 'reactivation in the app');
+  });
+
+  it('removing the user from the service deactivates them there and takes them out of the group', async () => {
+    await admin.data(admin.delete(`/api/AppUser/Delete/${appUserId}`));
+    await eventually(userInApp, (u) => u?.active === false, 'deactivation after removal');
+    await eventually(
+      () => scim.resources(tenant, 'Groups').find((g) => g.externalId === objects.SALES_TEAM) as Record<string, any> | undefined, // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
+      (g) => g?.members?.length === 0,
+      'the group without them',
+    );
+  });
+
+  it('refuses a user of another unit and a role of another service', async () => {
+    const [other] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'giang.saoviet'));
+    expect((await admin.post('/api/AppUser/AddUpdate', { serviceId: crm, userId: other!.id })).statusCode).toBe(400);
+    const [ic] = await t.database.db.select({ id: services.id }).from(services).where(eq(services.code, 'IC'));
+    const refused = await admin.post('/api/AppUser/AddUpdate', { serviceId: ic!.id, userId: member.id, roleId: objects.SALES });
+    expect(refused.statusCode).toBe(400);
+  });
+});

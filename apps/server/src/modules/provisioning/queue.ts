@@ -1,0 +1,123 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client.ts';
+import { integrations, provisioningOutbox } from '../../db/schema/index.ts';
+import { outer } from '../../platform/resource/search.ts';
+import { LEASE_MS, MAX_ATTEMPTS, nextAttemptDelayMs } from '../../platform/outbox/queue-worker.ts';
+
+/** pending → delivered; failed: given up after MAX_ATTEMPTS, the last error says why. */
+export const DELIVERY_STATUS = { pending: 0, delivered: 1, failed: 2 } as const;
+
+export type DeliveryRow = typeof provisioningOutbox.$inferSelect;
+export type ObjectType = DeliveryRow['objectType'];
+
+export interface Delivery {
+  unitId: string | null;
+  serviceId: string | null;
+  objectType: ObjectType;
+  objectId: string;
+  payload?: Record<string, unknown>;
+}
+
+/** Why a delivery waits as failed without being tried. */
+export const NOT_CONFIGURED = 'The service has no enabled SCIM integration; sync after configuring it';
+
+/** The (unit, service) pairs among `deliveries` whose app the portal can reach (an enabled SCIM integration). */
+async function reachable(db: Queryable, deliveries: readonly Delivery[]): Promise<Set<string>> {
+  const serviceIds = [...new Set(deliveries.flatMap((d) => (d.serviceId ? [d.serviceId] : [])))];
+  if (serviceIds.length === 0) return new Set();
+  const rows = await db
+    .select({ serviceId: integrations.serviceId, unitId: integrations.unitId, enabled: integrations.enabled, endpoint: integrations.scimEndpoint })
+    .from(integrations)
+    .where(inArray(integrations.serviceId, serviceIds));
+  const pairs = new Set<string>();
+  for (const d of deliveries) {
+    if (!d.serviceId || !d.unitId) continue;
+    const own = rows.find((row) => row.serviceId === d.serviceId && row.unitId === d.unitId);
+    const applies = own ?? rows.find((row) => row.serviceId === d.serviceId && row.unitId === null);
+    if (applies?.enabled && applies.endpoint) pairs.add(`${d.unitId}/${d.serviceId}`);
+  }
+  return pairs;
+}
+
+/**
+ * Queues deliveries in the caller's transaction: the app hears of a change only if it commits.
+ * A change for an app the portal cannot reach (no integration) is recorded as failed with the
+ * reason, at once, instead of being retried; a sync delivers it once the integration exists.
+ */
+export async function enqueueDeliveries(db: Queryable, deliveries: readonly Delivery[]): Promise<void> {
+  if (deliveries.length === 0) return;
+  const open = await reachable(db, deliveries);
+  const rows = deliveries.map((d) => {
+    const ready = d.objectType === 'logout' || open.has(`${d.unitId}/${d.serviceId}`);
+    return { ...d, payload: d.payload ?? null, status: ready ? DELIVERY_STATUS.pending : DELIVERY_STATUS.failed, lastError: ready ? null : NOT_CONFIGURED };
+  });
+  for (let start = 0; start < rows.length; start += 1000) await db.insert(provisioningOutbox).values(rows.slice(start, start + 1000));
+}
+
+/**
+ * Takes due deliveries for this worker: only the oldest pending row of each object, so one
+ * object's changes reach the app in order (a row waiting for its retry holds back the later
+ * ones of its object, and no other).
+ */
+export async function claimDueDeliveries(db: Database, limit: number): Promise<DeliveryRow[]> {
+  const now = sql`now()`;
+  const due = db
+    .select({ id: provisioningOutbox.id })
+    .from(provisioningOutbox)
+    .where(
+      and(
+        eq(provisioningOutbox.status, DELIVERY_STATUS.pending),
+        lte(provisioningOutbox.nextAttemptAt, now),
+        or(isNull(provisioningOutbox.lockedUntil), lt(provisioningOutbox.lockedUntil, now)),
+        sql`not exists (select 1 from ${provisioningOutbox} earlier where earlier.object_type = ${outer('provisioning_outbox', 'object_type')}
+          and earlier.object_id = ${outer('provisioning_outbox', 'object_id')} and earlier.status = ${DELIVERY_STATUS.pending} and earlier.seq < ${outer('provisioning_outbox', 'seq')})`,
+      ),
+    )
+    .orderBy(asc(provisioningOutbox.seq))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(provisioningOutbox)
+    .set({ lockedUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`, attempts: sql`${provisioningOutbox.attempts} + 1` })
+    .where(inArray(provisioningOutbox.id, due))
+    .returning();
+}
+
+/**
+ * The pending rows of the same object up to now: delivering the object as it is now answers
+ * all of them, so a burst of changes made while the app was down arrives as one update.
+ */
+export async function pendingOfObject(db: Queryable, row: DeliveryRow): Promise<string[]> {
+  const rows = await db
+    .select({ id: provisioningOutbox.id })
+    .from(provisioningOutbox)
+    .where(
+      and(
+        eq(provisioningOutbox.objectType, row.objectType),
+        eq(provisioningOutbox.objectId, row.objectId),
+        eq(provisioningOutbox.status, DELIVERY_STATUS.pending),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function markDelivered(db: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(provisioningOutbox)
+    .set({ status: DELIVERY_STATUS.delivered, deliveredAt: new Date(), lockedUntil: null, lastError: null })
+    .where(inArray(provisioningOutbox.id, [...ids]));
+}
+
+export async function markFailedDelivery(db: Queryable, row: DeliveryRow, error: string): Promise<void> {
+  const givenUp = row.attempts >= MAX_ATTEMPTS;
+  await db
+    .update(provisioningOutbox)
+    .set({
+      status: givenUp ? DELIVERY_STATUS.failed : DELIVERY_STATUS.pending,
+      nextAttemptAt: new Date(Date.now() + nextAttemptDelayMs(row.attempts)),
+      lockedUntil: null,
+      lastError: error.slice(0, 1000),
+    })
+    .where(eq(provisioningOutbox.id, row.id));
+}

@@ -1,0 +1,121 @@
+import { stringify } from 'scim2-parse-filter';
+
+/**
+ * The SCIM 2.0 calls the portal makes to a service app (RFC 7644), as docs/service-app-contract.md
+ * lists them. Objects are keyed in the app by `externalId` (the portal's id), so a retry after
+ * an answer that got lost finds what the first try created instead of creating it twice.
+ */
+
+export const SCIM_SCHEMAS = {
+  user: 'urn:ietf:params:scim:schemas:core:2.0:User',
+  group: 'urn:ietf:params:scim:schemas:core:2.0:Group',
+  list: 'urn:ietf:params:scim:api:messages:2.0:ListResponse',
+  patch: 'urn:ietf:params:scim:api:messages:2.0:PatchOp',
+  error: 'urn:ietf:params:scim:api:messages:2.0:Error',
+} as const;
+
+export interface ScimUser {
+  schemas: string[];
+  externalId: string;
+  userName: string;
+  name: { givenName: string; familyName: string; formatted: string };
+  displayName: string;
+  active: boolean;
+  emails: { value: string; type: 'work'; primary: boolean }[];
+  phoneNumbers: { value: string; type: 'mobile' }[];
+  roles: { value: string; display: string; primary: boolean }[];
+  entitlements: { value: string; display: string; type: 'profile' }[];
+}
+
+export interface ScimGroup {
+  schemas: string[];
+  externalId: string;
+  displayName: string;
+  members: { value: string; display: string }[];
+}
+
+export type ScimResourceType = 'Users' | 'Groups';
+
+/** A refusal or failure of the app, with what it said. */
+export class ScimError extends Error {
+  override name = 'ScimError';
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+
+export interface ScimConnection {
+  /** Base URL of the unit's tenant in the app (…/scim/v2/<tenant>). */
+  baseUrl: string;
+  token: string;
+}
+
+export function scimClient(connection: ScimConnection) {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T | undefined }> {
+    let response: Response;
+    try {
+      response = await fetch(`${connection.baseUrl.replace(/\/+$/, '')}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${connection.token}`, accept: 'application/scim+json', ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new ScimError(0, `${method} ${path}: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    const parsed = text ? (JSON.parse(text) as T & { detail?: string }) : undefined;
+    if (!response.ok && response.status !== 404) {
+      throw new ScimError(response.status, `${method} ${path}: ${response.status} ${parsed?.detail ?? text.slice(0, 200)}`);
+    }
+    return { status: response.status, body: parsed };
+  }
+
+  /** The app's id of the object whose externalId is `externalId`, if it has one. */
+  async function findByExternalId(type: ScimResourceType, externalId: string): Promise<string | undefined> {
+    const filter = stringify({ op: 'eq', attrPath: 'externalId', compValue: externalId });
+    const { status, body } = await call<{ Resources?: { id: string }[] }>('GET', `/${type}?filter=${encodeURIComponent(filter)}`);
+    if (status === 404) throw new ScimError(404, `GET /${type}: the app has no such tenant`);
+    return body?.Resources?.[0]?.id;
+  }
+
+  /** Creates or replaces the object; answers the app's id of it. */
+  async function put(type: ScimResourceType, resource: ScimUser | ScimGroup, knownId: string | null): Promise<string> {
+    const id = knownId ?? (await findByExternalId(type, resource.externalId));
+    if (id) {
+      const replaced = await call<{ id: string }>('PUT', `/${type}/${encodeURIComponent(id)}`, resource);
+      if (replaced.status !== 404) return replaced.body?.id ?? id;
+      // The app lost it (or the id we kept is stale): look it up again, else create it.
+      if (knownId) return put(type, resource, null);
+    }
+    const created = await call<{ id: string }>('POST', `/${type}`, resource);
+    if (!created.body?.id) throw new ScimError(created.status, `POST /${type}: the app answered no id`);
+    return created.body.id;
+  }
+
+  return {
+    putUser: (user: ScimUser, knownId: string | null) => put('Users', user, knownId),
+    putGroup: (group: ScimGroup, knownId: string | null) => put('Groups', group, knownId),
+
+    /** Marks the user inactive (RFC 7644 PATCH); a user the app never had needs nothing. */
+    async deactivateUser(externalId: string, knownId: string | null): Promise<void> {
+      const id = knownId ?? (await findByExternalId('Users', externalId));
+      if (!id) return;
+      const patch = { schemas: [SCIM_SCHEMAS.patch], Operations: [{ op: 'replace', path: 'active', value: false }] };
+      const { status } = await call('PATCH', `/Users/${encodeURIComponent(id)}`, patch);
+      if (status === 404 && knownId) await this.deactivateUser(externalId, null);
+    },
+
+    /** Removes the group; one the app does not have is already gone. */
+    async deleteGroup(externalId: string, knownId: string | null): Promise<void> {
+      const id = knownId ?? (await findByExternalId('Groups', externalId));
+      if (!id) return;
+      await call('DELETE', `/Groups/${encodeURIComponent(id)}`);
+    },
+  };
+}
+export type ScimClient = ReturnType<typeof scimClient>;

@@ -1,0 +1,117 @@
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { AppObjectKind, AppObjectRecord, AppObjectResource } from '@portal/contracts';
+import type { Queryable, Transaction } from '../../db/client.ts';
+import { appObjects, services, units } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
+import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
+import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { assertUnitHasService } from './unit-services.ts';
+
+const columns = {
+  id: appObjects.id,
+  unitId: appObjects.unitId,
+  unitName: units.name,
+  serviceId: appObjects.serviceId,
+  serviceCode: services.code,
+  serviceName: services.name,
+  code: appObjects.code,
+  name: appObjects.name,
+  description: appObjects.description,
+  status: appObjects.status,
+  createdAt: appObjects.createdAt,
+};
+
+type Row = Omit<AppObjectRecord, 'createdAt'> & { createdAt: Date };
+const toRecord = (row: Row): AppObjectRecord => ({ ...row, createdAt: row.createdAt.toISOString() });
+const withoutTotal = ({ total: _total, ...row }: Row & { total: number }): Row => row;
+
+function select(db: Queryable, where: SQL | undefined) {
+  return db
+    .select({ ...columns, total: totalOver })
+    .from(appObjects)
+    .innerJoin(units, eq(units.id, appObjects.unitId))
+    .innerJoin(services, eq(services.id, appObjects.serviceId))
+    .where(where);
+}
+
+/** One kind's objects, within the caller's unit. */
+const inScope = (kind: AppObjectKind, scope: Scope) => allOf(eq(appObjects.kind, kind), withinScope(appObjects.unitId, scope));
+
+/** Codes are unique per unit, service and kind, whatever their case: the app keys them by code. */
+async function assertCodeFree(tx: Transaction, kind: AppObjectKind, unitId: string, serviceId: string, code: string, exceptId?: string): Promise<void> {
+  const [same] = await tx
+    .select({ id: appObjects.id })
+    .from(appObjects)
+    .where(
+      and(
+        eq(appObjects.kind, kind),
+        eq(appObjects.unitId, unitId),
+        eq(appObjects.serviceId, serviceId),
+        sql`lower(${appObjects.code}) = ${code.toLowerCase()}`,
+        exceptId ? ne(appObjects.id, exceptId) : undefined,
+      ),
+    );
+  if (same) throw new AppError('settings.duplicate_object', { errors: [{ field: 'body.code', message: 'invalid' }] });
+}
+
+/** Tells the service app about a change, once it has committed (provisioning hooks in here). */
+export type AppObjectChanged = (tx: Transaction, object: { id: string; kind: AppObjectKind; unitId: string; serviceId: string }, op?: Operation) => Promise<void>;
+
+/** The store of one kind of app object (roles, profiles or groups). */
+export function appObjectStore(kind: AppObjectKind, changed?: AppObjectChanged): ResourceStore<AppObjectResource> {
+  const find = async (db: Queryable, id: string, scope: Scope) => {
+    const [row] = await select(db, allOf(inScope(kind, scope), eq(appObjects.id, id)));
+    return row && toRecord(withoutTotal(row));
+  };
+  return {
+    async search(db, query, page, scope) {
+      const where = allOf(
+        inScope(kind, scope),
+        query.unitId === undefined ? undefined : eq(appObjects.unitId, query.unitId),
+        query.serviceId === undefined ? undefined : eq(appObjects.serviceId, query.serviceId),
+        query.status === undefined ? undefined : eq(appObjects.status, query.status),
+        keywordMatch([appObjects.code, appObjects.name, appObjects.description], query.keyword),
+      );
+      const rows = await select(db, where)
+        .orderBy(asc(units.name), asc(services.sortOrder), asc(appObjects.name))
+        .limit(page.limit)
+        .offset(page.offset);
+      return toPageResult(rows, (row) => toRecord(withoutTotal(row)), page, async () => (await db.select({ n: count() }).from(appObjects).where(where))[0]!.n);
+    },
+
+    find,
+
+    describe: (object) => ({ id: object.id, name: `${object.serviceCode}: ${object.name}`, unitId: object.unitId }),
+
+    async create(tx, input, op) {
+      const unitId = unitForWrite(op.scope, input.unitId);
+      await assertUnitHasService(tx, unitId, input.serviceId);
+      await assertCodeFree(tx, kind, unitId, input.serviceId, input.code);
+      const [created] = await tx
+        .insert(appObjects)
+        .values({ kind, unitId, serviceId: input.serviceId, code: input.code, name: input.name, description: input.description })
+        .returning({ id: appObjects.id });
+      await changed?.(tx, { id: created!.id, kind, unitId, serviceId: input.serviceId }, op);
+      return { id: created!.id, name: input.name, unitId };
+    },
+
+    /** The unit and the service stay: an object belongs to one app for life. */
+    async update(tx, existing, input, op) {
+      await assertCodeFree(tx, kind, existing.unitId, existing.serviceId, input.code, existing.id);
+      await tx.update(appObjects).set({ code: input.code, name: input.name, description: input.description }).where(eq(appObjects.id, existing.id));
+      await changed?.(tx, { id: existing.id, kind, unitId: existing.unitId, serviceId: existing.serviceId }, op);
+    },
+
+    /** The app hears of it first: who held it and what the app calls it are read before it goes. */
+    async remove(tx, existing, op) {
+      await changed?.(tx, { id: existing.id, kind, unitId: existing.unitId, serviceId: existing.serviceId }, op);
+      await tx.delete(appObjects).where(eq(appObjects.id, existing.id));
+    },
+
+    async setStatus(tx, existing, status, op) {
+      await tx.update(appObjects).set({ status }).where(eq(appObjects.id, existing.id));
+      await changed?.(tx, { id: existing.id, kind, unitId: existing.unitId, serviceId: existing.serviceId }, op);
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { aliasedTable, and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { STATUS, type AppObjectKind, type AppUserRecord, type appUserResource } from '@portal/contracts';
+import type { Queryable, Transaction } from '../../db/client.ts';
+import { appObjects, appUsers, provisioningOutbox, services, units, users } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ResourceStore } from '../../platform/resource/register.ts';
+import { withinScope, type Scope } from '../../platform/resource/scope.ts';
+import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { appUserChanged } from '../provisioning/changes.ts';
+import { DELIVERY_STATUS } from '../provisioning/queue.ts';
+import { assertUnitHasService } from './unit-services.ts';
+
+const role = aliasedTable(appObjects, 'role');
+const profile = aliasedTable(appObjects, 'profile');
+const group = aliasedTable(appObjects, 'group');
+
+/** The newest delivery of the user: its state and, while it is not delivered, why. */
+const lastDelivery = sql<string | null>`(select ${provisioningOutbox.status} || ':' || coalesce(${provisioningOutbox.lastError}, '')
+  from ${provisioningOutbox} where ${provisioningOutbox.objectType} = 'user' and ${provisioningOutbox.objectId} = ${outer('app_users', 'id')}::text
+  order by ${provisioningOutbox.seq} desc limit 1)`;
+
+const columns = {
+  id: appUsers.id,
+  unitId: appUsers.unitId,
+  unitName: units.name,
+  serviceId: appUsers.serviceId,
+  serviceCode: services.code,
+  serviceName: services.name,
+  userId: appUsers.userId,
+  username: users.username,
+  fullName: users.fullName,
+  email: users.email,
+  roleId: appUsers.roleId,
+  roleName: role.name,
+  profileId: appUsers.profileId,
+  profileName: profile.name,
+  groupId: appUsers.groupId,
+  groupName: group.name,
+  status: appUsers.status,
+  createdAt: appUsers.createdAt,
+  lastDelivery,
+};
+
+type Row = Omit<AppUserRecord, 'createdAt' | 'syncState' | 'lastError'> & { createdAt: Date; lastDelivery: string | null };
+
+function toRecord({ lastDelivery: last, createdAt, ...row }: Row & { total?: number }): AppUserRecord {
+  const [state, error] = last ? [Number(last.slice(0, last.indexOf(':'))), last.slice(last.indexOf(':') + 1)] : [DELIVERY_STATUS.delivered, ''];
+  const syncState = state === DELIVERY_STATUS.pending ? 'pending' : state === DELIVERY_STATUS.failed ? 'failed' : 'synced';
+  const { total: _total, ...record } = row;
+  return { ...record, createdAt: createdAt.toISOString(), syncState, lastError: syncState === 'synced' ? null : error || null };
+}
+
+function select(db: Queryable, where: SQL | undefined) {
+  return db
+    .select({ ...columns, total: totalOver })
+    .from(appUsers)
+    .innerJoin(units, eq(units.id, appUsers.unitId))
+    .innerJoin(services, eq(services.id, appUsers.serviceId))
+    .innerJoin(users, eq(users.id, appUsers.userId))
+    .leftJoin(role, eq(role.id, appUsers.roleId))
+    .leftJoin(profile, eq(profile.id, appUsers.profileId))
+    .leftJoin(group, eq(group.id, appUsers.groupId))
+    .where(where);
+}
+
+async function find(db: Queryable, id: string, scope: Scope): Promise<AppUserRecord | undefined> {
+  const [row] = await select(db, allOf(withinScope(appUsers.unitId, scope), eq(appUsers.id, id)));
+  return row && toRecord(row);
+}
+
+const invalid = (field: string) => new AppError('request.bad_request', { errors: [{ field: `body.${field}`, message: 'invalid' }] });
+
+/** A role, profile or group must be the unit's own, of the same service and kind. */
+async function assertObject(tx: Transaction, id: string | null | undefined, kind: AppObjectKind, unitId: string, serviceId: string, field: string): Promise<void> {
+  if (!id) return;
+  const [object] = await tx
+    .select({ id: appObjects.id })
+    .from(appObjects)
+    .where(and(eq(appObjects.id, id), eq(appObjects.kind, kind), eq(appObjects.unitId, unitId), eq(appObjects.serviceId, serviceId)));
+  if (!object) throw invalid(field);
+}
+
+type SaveInput = Parameters<NonNullable<ResourceStore<typeof appUserResource>['update']>>[2];
+
+async function assertChoices(tx: Transaction, input: SaveInput, unitId: string, serviceId: string): Promise<void> {
+  await assertObject(tx, input.roleId, 'role', unitId, serviceId, 'roleId');
+  await assertObject(tx, input.profileId, 'profile', unitId, serviceId, 'profileId');
+  await assertObject(tx, input.groupId, 'group', unitId, serviceId, 'groupId');
+}
+
+const rowOf = async (tx: Transaction, id: string) => (await tx.select().from(appUsers).where(eq(appUsers.id, id)))[0]!;
+
+/**
+ * App users: a unit's user in one of the services the unit bought. Every change is queued for
+ * the service app (modules/provisioning) in the same transaction.
+ */
+export const appUserStore: ResourceStore<typeof appUserResource> = {
+  async search(db, query, page, scope) {
+    const where = allOf(
+      withinScope(appUsers.unitId, scope),
+      query.unitId === undefined ? undefined : eq(appUsers.unitId, query.unitId),
+      query.serviceId === undefined ? undefined : eq(appUsers.serviceId, query.serviceId),
+      query.userId === undefined ? undefined : eq(appUsers.userId, query.userId),
+      query.roleId === undefined ? undefined : eq(appUsers.roleId, query.roleId),
+      query.status === undefined ? undefined : eq(appUsers.status, query.status),
+      keywordMatch([users.username, users.fullName, users.email], query.keyword),
+    );
+    const rows = await select(db, where).orderBy(asc(units.name), asc(services.sortOrder), asc(users.username)).limit(page.limit).offset(page.offset);
+    return toPageResult(rows, toRecord, page, async () =>
+      (await db.select({ n: count() }).from(appUsers).innerJoin(users, eq(users.id, appUsers.userId)).where(where))[0]!.n,
+    );
+  },
+
+  find,
+
+  describe: (appUser) => ({ id: appUser.id, name: `${appUser.serviceCode}: ${appUser.username}`, unitId: appUser.unitId }),
+
+  /** The user's unit decides the app user's unit: only its own users, in a service it bought. */
+  async create(tx, input, op) {
+    const [user] = await tx.select({ id: users.id, unitId: users.unitId, username: users.username }).from(users).where(eq(users.id, input.userId));
+    if (!user?.unitId || (op.scope.unitId !== null && user.unitId !== op.scope.unitId)) throw invalid('userId');
+    await assertUnitHasService(tx, user.unitId, input.serviceId);
+    await assertChoices(tx, input, user.unitId, input.serviceId);
+    const [already] = await tx.select({ id: appUsers.id }).from(appUsers).where(and(eq(appUsers.userId, user.id), eq(appUsers.serviceId, input.serviceId)));
+    if (already) throw new AppError('settings.duplicate_object', { errors: [{ field: 'body.userId', message: 'invalid' }] });
+    const [created] = await tx
+      .insert(appUsers)
+      .values({
+        unitId: user.unitId,
+        serviceId: input.serviceId,
+        userId: user.id,
+        roleId: input.roleId ?? null,
+        profileId: input.profileId ?? null,
+        groupId: input.groupId ?? null,
+        status: input.status ?? STATUS.active,
+      })
+      .returning();
+    await appUserChanged(tx, created!);
+    return { id: created!.id, name: user.username, unitId: user.unitId };
+  },
+
+  /** The user and the service stay: another service is another app user. */
+  async update(tx, existing, input) {
+    if (input.userId !== existing.userId) throw invalid('userId');
+    if (input.serviceId !== existing.serviceId) throw invalid('serviceId');
+    await assertChoices(tx, input, existing.unitId, existing.serviceId);
+    await tx
+      .update(appUsers)
+      .set({ roleId: input.roleId ?? null, profileId: input.profileId ?? null, groupId: input.groupId ?? null, status: input.status ?? existing.status })
+      .where(eq(appUsers.id, existing.id));
+    await appUserChanged(tx, await rowOf(tx, existing.id), { groupId: existing.groupId });
+  },
+
+  /** The app keeps the user, inactive: their records there stay theirs. */
+  async remove(tx, existing) {
+    await appUserChanged(tx, { ...(await rowOf(tx, existing.id)), groupId: null }, { groupId: existing.groupId });
+    await tx.delete(appUsers).where(eq(appUsers.id, existing.id));
+  },
+
+  async setStatus(tx, existing, status) {
+    await tx.update(appUsers).set({ status }).where(eq(appUsers.id, existing.id));
+    await appUserChanged(tx, await rowOf(tx, existing.id));
+  },
+};

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  APP_OBJECT_RESOURCES,
+  appObjectListQuerySchema,
+  appObjectOptionSchema,
+  appSyncResultSchema,
+  appSyncSchema,
+  appUserResource,
+  envelopeSchema,
+  LOG_ACTION,
+  LOG_OBJECT,
+  STATUS,
+} from '@portal/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { appObjects, appUsers, services } from '../../db/schema/index.ts';
+import { auditedChange, describeInput } from '../../platform/audit.ts';
+import { ok } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import { registerResource } from '../../platform/resource/register.ts';
+import { scopeOf, unitForWrite, withinScope } from '../../platform/resource/scope.ts';
+import { appObjectChanged, groupDelivery, userDelivery } from '../provisioning/changes.ts';
+import { enqueueDeliveries } from '../provisioning/queue.ts';
+import { appObjectStore } from './app-object-store.ts';
+import { appUserStore } from './app-user-store.ts';
+import { assertUnitHasService } from './unit-services.ts';
+
+/** Per-service roles, profiles, user groups and users of units (/api/AppRole, /api/AppProfile, /api/AppUserGroup, /api/AppUser). */
+export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  for (const contract of APP_OBJECT_RESOURCES) {
+    registerResource(app, ctx, contract, appObjectStore(contract.kind, appObjectChanged));
+
+    // Every active object of the kind in the caller's unit (optionally one service): the
+    // choices of the app-user form. The specification's call takes a null payload.
+    routes.post(
+      `/api/${contract.name}/GetAllByUnitChannel`,
+      {
+        config: { access: contract.permissions.search },
+        schema: { tags: [contract.name], body: appObjectListQuerySchema, response: { 200: envelopeSchema(z.array(appObjectOptionSchema)) } },
+      },
+      async (request) => {
+        const query = request.body ?? {};
+        const rows = await ctx.db
+          .select({ id: appObjects.id, serviceId: appObjects.serviceId, code: appObjects.code, name: appObjects.name })
+          .from(appObjects)
+          .where(
+            and(
+              eq(appObjects.kind, contract.kind),
+              eq(appObjects.status, STATUS.active),
+              withinScope(appObjects.unitId, scopeOf(request.actor)),
+              query.unitId === undefined ? undefined : eq(appObjects.unitId, query.unitId),
+              query.serviceId === undefined ? undefined : eq(appObjects.serviceId, query.serviceId),
+            ),
+          )
+          .orderBy(asc(appObjects.name))
+          .limit(1000);
+        return ok(rows);
+      },
+    );
+  }
+
+  registerResource(app, ctx, appUserResource, appUserStore);
+
+  // Sync: every user and group of one unit's app is delivered again, as the portal holds it,
+  // until the app matches. The screen follows the deliveries' states.
+  const syncAudit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.sync } as const;
+  routes.post(
+    '/api/AppUser/Sync',
+    {
+      config: { access: 'USER_USERUNIT_EDIT', audit: syncAudit },
+      schema: { tags: [appUserResource.name], body: appSyncSchema, response: { 200: envelopeSchema(appSyncResultSchema) } },
+    },
+    async (request) =>
+      ok(
+        await auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
+          const scope = scopeOf(request.actor);
+          // Another unit's app is out of reach, like any of its objects.
+          if (scope.unitId !== null && request.body.unitId && request.body.unitId !== scope.unitId) throw notFound();
+          const unitId = unitForWrite(scope, request.body.unitId);
+          const { serviceId } = request.body;
+          await assertUnitHasService(tx, unitId, serviceId);
+          const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
+          note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
+          const members = await tx.select().from(appUsers).where(and(eq(appUsers.unitId, unitId), eq(appUsers.serviceId, serviceId)));
+          const groups = await tx
+            .select()
+            .from(appObjects)
+            .where(and(eq(appObjects.kind, 'group'), eq(appObjects.unitId, unitId), eq(appObjects.serviceId, serviceId)));
+          // Users first: the groups list their members by the ids the app gives the users.
+          await enqueueDeliveries(tx, [...members.map(userDelivery), ...groups.map(groupDelivery)]);
+          return { queued: members.length + groups.length };
+        }),
+      ),
+  );
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BASE_PATH,
+  EMAIL_TEMPLATE_TYPE_NAMES,
+  EMAIL_TEMPLATE_TYPES,
+  emailPreviewRequestSchema,
+  emailPreviewSchema,
+  emailTemplateResource,
+  emailTemplateTypeParamSchema,
+  emailTemplateTypeSchema,
+  envelopeSchema,
+  type EmailTemplateType,
+  type EmailTemplateTypeInfo,
+  type Language,
+} from '@portal/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { ok } from '../../platform/envelope.ts';
+import { languageOf } from '../../platform/language.ts';
+import { renderTemplate } from '../../platform/mail/render.ts';
+import { registerResource } from '../../platform/resource/register.ts';
+import { emailTemplateStore } from './email-template-store.ts';
+
+/** Values the preview fills each variable with. */
+function sampleValues(publicUrl: string): Record<string, string> {
+  const signinUrl = `${publicUrl}${BASE_PATH}/signin`;
+  return {
+    code: '123456',
+    minutes: '10',
+    username: 'nguyen.van.an',
+    password: 'Mau#Pass2026',
+    unitName: 'Công ty TNHH Mẫu',
+    link: `${signinUrl}?resetToken=sample`,
+    signinUrl,
+    elearningUrl: `${publicUrl}${BASE_PATH}/list-base-app`,
+    days: '30',
+  };
+}
+
+/** /api/EmailTemplate: the resource, its type list and type info, and the preview. */
+export function registerEmailTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerResource(app, ctx, emailTemplateResource, emailTemplateStore);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [emailTemplateResource.name];
+  const samples = sampleValues(ctx.config.publicUrl);
+  const infoOf = (type: EmailTemplateType, language: Language): EmailTemplateTypeInfo => {
+    const variables = [...EMAIL_TEMPLATE_TYPES[type].variables];
+    return { type, name: EMAIL_TEMPLATE_TYPES[type].name[language], variables, sample: Object.fromEntries(variables.map((name) => [name, samples[name] ?? name])) };
+  };
+
+  routes.get(
+    '/api/EmailTemplate/GetListType',
+    { config: { access: emailTemplateResource.permissions.search }, schema: { tags, response: { 200: envelopeSchema(z.array(emailTemplateTypeSchema)) } } },
+    async (request) => ok(EMAIL_TEMPLATE_TYPE_NAMES.map((type) => infoOf(type, languageOf(request)))),
+  );
+
+  routes.get(
+    '/api/EmailTemplate/GetTypeInfo/:type',
+    { config: { access: emailTemplateResource.permissions.get }, schema: { tags, params: emailTemplateTypeParamSchema, response: { 200: envelopeSchema(emailTemplateTypeSchema) } } },
+    async (request) => ok(infoOf(request.params.type, languageOf(request))),
+  );
+
+  // The template as its recipient would get it: sample values in, anything that runs out.
+  routes.post(
+    '/api/EmailTemplate/Preview',
+    { config: { access: emailTemplateResource.permissions.search }, schema: { tags, body: emailPreviewRequestSchema, response: { 200: envelopeSchema(emailPreviewSchema) } } },
+    async (request) => {
+      const { systemType, language, subject, content } = request.body;
+      return ok(renderTemplate({ subject, content }, systemType ? infoOf(systemType, language).sample : {}, language));
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * The outbox pattern, shared by every queue of the portal (mail, provisioning): a change
+ * writes a row in its own transaction; a worker on every instance claims due rows under a
+ * lease (SKIP LOCKED, so instances never wait on each other and a crashed worker's rows come
+ * back), delivers them, and retries failures with exponential backoff until MAX_ATTEMPTS.
+ * A queue supplies its claim and its delivery; the loop, the backoff and the lease are here.
+ */
+
+export const MAX_ATTEMPTS = 8;
+/** How long a claimed row stays with its worker before another may take it. */
+export const LEASE_MS = 2 * 60 * 1000;
+
+/** Exponential backoff: 10 s, 20 s, 40 s … capped at an hour. */
+export function nextAttemptDelayMs(attempts: number): number {
+  return Math.min(10_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
+}
+
+export interface QueueWorker {
+  /** Delivers what is due now instead of waiting for the next poll. */
+  kick(): void;
+  /** One delivery round that begins after this call (tests drive the worker with it). */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface QueueDefinition<Row> {
+  name: string;
+  /** Takes up to `limit` due rows for this worker, under a lease. */
+  claim(limit: number): Promise<Row[]>;
+  /** Delivers one row and records the outcome (done, or failed with the reason). */
+  deliver(row: Row): Promise<void>;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  batch?: number;
+  /** Called once the worker has stopped. */
+  onStop?: () => void;
+}
+
+export function startQueueWorker<Row>(queue: QueueDefinition<Row>): QueueWorker {
+  const batchSize = queue.batch ?? 10;
+  let current: Promise<number> | undefined;
+  let queued: Promise<number> | undefined;
+  let stopped = false;
+
+  async function round(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const batch = await queue.claim(batchSize);
+      for (const row of batch) await queue.deliver(row);
+      delivered += batch.length;
+      if (batch.length < batchSize || stopped) return delivered;
+    }
+  }
+
+  function start(): Promise<number> {
+    current = round().finally(() => {
+      current = undefined;
+    });
+    return current;
+  }
+
+  function runOnce(): Promise<number> {
+    if (queued) return queued;
+    if (!current) return start();
+    queued = current
+      .catch(() => 0)
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
+    return queued;
+  }
+
+  const failed = (error: unknown) => queue.log.error({ err: error }, `${queue.name} worker round failed`);
+  const timer = setInterval(() => runOnce().catch(failed), queue.pollMs ?? 2000);
+  timer.unref();
+
+  return {
+    kick: () => void runOnce().catch(failed),
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.allSettled([current, queued]);
+      queue.onStop?.();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { filter as scimFilter, parse as parseFilter } from 'scim2-parse-filter';
+import { scimPatch, type ScimPatchOperation, type ScimResource } from 'scim-patch';
+
+/**
+ * The service-app side of SCIM 2.0 as docs/service-app-contract.md asks it, small and in
+ * memory: /scim/v2/<tenant>/Users and /Groups with filter, POST, PUT, PATCH and DELETE,
+ * behind a bearer token. A test can take it down (503) and read what it received.
+ * Used by the provisioning API tests and by the browser tests' sample app.
+ */
+
+export interface ScimRequest {
+  method: string;
+  tenant: string;
+  type: 'Users' | 'Groups';
+  id: string | undefined;
+  body: Record<string, unknown> | undefined;
+}
+
+type Resource = ScimResource & { id: string; externalId?: string; [key: string]: unknown };
+
+export interface ScimApp {
+  /** Answers a request under /scim/v2/; false when the path is not SCIM's. */
+  handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
+  /** What the app holds for a tenant, by type. */
+  resources(tenant: string, type: 'Users' | 'Groups'): Resource[];
+  /** Every change request received (GET lookups left out), oldest first. */
+  received: ScimRequest[];
+  /** While down, every request answers 503 (and is not recorded). */
+  setDown(down: boolean): void;
+}
+
+const json = (response: ServerResponse, status: number, body?: unknown) => {
+  response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/scim+json' });
+  response.end(body === undefined ? undefined : JSON.stringify(body));
+};
+
+const scimError = (response: ServerResponse, status: number, detail: string) =>
+  json(response, status, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(status), detail });
+
+async function readBody(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+}
+
+export function createScimApp(token: string): ScimApp {
+  const store = new Map<string, Map<string, Resource>>();
+  const received: ScimRequest[] = [];
+  let down = false;
+  const bucket = (tenant: string, type: string) => {
+    const key = `${tenant}/${type}`;
+    if (!store.has(key)) store.set(key, new Map());
+    return store.get(key)!;
+  };
+
+  return {
+    received,
+    setDown: (value) => {
+      down = value;
+    },
+    resources: (tenant, type) => [...bucket(tenant, type).values()],
+    async handle(request, response) {
+      const url = new URL(request.url ?? '/', 'http://scim.local');
+      const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups)(?:\/([^/]+))?$/.exec(url.pathname);
+      if (!match) return false;
+      if (down) {
+        scimError(response, 503, 'the app is down');
+        return true;
+      }
+      if (request.headers.authorization !== `Bearer ${token}`) {
+        scimError(response, 401, 'bad token');
+        return true;
+      }
+      const [, tenant, type, rawId] = match as unknown as [string, string, 'Users' | 'Groups', string | undefined];
+      const id = rawId && decodeURIComponent(rawId);
+      const resources = bucket(tenant, type);
+      const method = request.method ?? 'GET';
+      const body = await readBody(request);
+      if (method !== 'GET') received.push({ method, tenant, type, id, body });
+
+      if (method === 'GET' && !id) {
+        const query = url.searchParams.get('filter');
+        const all = [...resources.values()];
+        const found = query ? all.filter(scimFilter(parseFilter(query))) : all;
+        json(response, 200, { schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: found.length, Resources: found });
+        return true;
+      }
+      if (method === 'POST' && !id) {
+        const created: Resource = { ...(body as object), id: randomUUID(), meta: { resourceType: type.slice(0, -1) } } as unknown as Resource;
+        if ([...resources.values()].some((r) => r.externalId && r.externalId === created.externalId)) {
+          scimError(response, 409, 'externalId already exists');
+          return true;
+        }
+        resources.set(created.id, created);
+        json(response, 201, created);
+        return true;
+      }
+      const existing = id ? resources.get(id) : undefined;
+      if (!existing) {
+        scimError(response, 404, 'not found');
+        return true;
+      }
+      if (method === 'GET') json(response, 200, existing);
+      else if (method === 'PUT') {
+        const replaced = { ...(body as object), id: existing.id, meta: existing.meta } as unknown as Resource;
+        resources.set(existing.id, replaced);
+        json(response, 200, replaced);
+      } else if (method === 'PATCH') {
+        const patched = scimPatch(existing, (body as { Operations: ScimPatchOperation[] }).Operations) as Resource;
+        resources.set(existing.id, patched);
+        json(response, 200, patched);
+      } else if (method === 'DELETE') {
+        resources.delete(existing.id);
+        json(response, 204);
+      } else scimError(response, 405, 'method not allowed');
+      return true;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { useMemo, useState } from 'react';
+import { SafetyOutlined } from '@ant-design/icons';
+import { Button, Modal, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { agencyRoleResource } from '@portal/contracts';
+import { usePermissions } from '../../api/queries.ts';
+import { formatDate } from '../../shared/format.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { activeStatusOptions, activeStatusToggle, useStatusText } from '../../shared/resource/status.ts';
+import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { RoleMatrix, type MatrixCalls } from '../access/PermissionMatrixPage.tsx';
+import { useAgencyOptions, useIsAgencyUser } from './agency-options.ts';
+
+const AGENCY_MATRIX: MatrixCalls = { resource: 'AgencyRole', matrixPath: '/Agency/GetAssignPermissions', savePath: '/Agency/SavePermissions' };
+
+/** /agency-crm/agency-role: each agency's roles, with the permission matrix of system roles (agency-level permissions). */
+export default function AgencyRolePage() {
+  const { t } = useTranslation('agency');
+  const permissions = usePermissions();
+  const agencyUser = useIsAgencyUser();
+  const statusText = useStatusText();
+  const [matrixOf, setMatrixOf] = useState<AnyRecord | null>(null);
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const agencyField = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, only: 'create', wide: true } as FormField;
+    return {
+      contract: agencyRoleResource,
+      title: t('roles'),
+      columns: [
+        { title: t('fields.roleName'), dataIndex: 'name', key: 'name' },
+        ...(agencyUser ? [] : [{ title: t('fields.agency'), dataIndex: 'agencyName', key: 'agencyName' }]),
+        { title: t('fields.description'), dataIndex: 'description', key: 'description' },
+        { title: t('fields.userCount'), dataIndex: 'userCount', key: 'userCount', align: 'right' as const },
+      ],
+      form: [
+        ...(agencyUser ? [] : [agencyField]),
+        { name: 'name', label: t('fields.roleName'), input: 'text', wide: true },
+        { name: 'description', label: t('fields.description'), input: 'textarea' },
+      ],
+      filters: [
+        ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }]),
+        { name: 'status', label: t('fields.status'), options: activeStatusOptions(statusText) },
+      ],
+      view: [
+        { label: t('fields.roleName'), render: (role) => role.name as string },
+        { label: t('fields.agency'), render: (role) => role.agencyName as string },
+        { label: t('fields.description'), render: (role) => role.description as string },
+        { label: t('fields.userCount'), render: (role) => role.userCount as number },
+        { label: t('fields.createdAt'), render: (role) => formatDate(role.createdAt as string) },
+      ],
+      status: activeStatusToggle((activate, role) => t(activate ? 'role.statusQuestion.on' : 'role.statusQuestion.off', { name: role.name })),
+      deleteQuestion: (role) => t('role.deleteQuestion', { name: role.name }),
+      rowActions: (role) =>
+        permissions.has('AGENCY_ROLE_VIEW') && (
+          <Tooltip title={t('role.permissions')}>
+            <Button type="text" icon={<SafetyOutlined />} aria-label={`${t('role.permissions')} ${role.name as string}`} onClick={() => setMatrixOf(role)} />
+          </Tooltip>
+        ),
+    };
+  }, [t, permissions, agencyUser, statusText]);
+
+  return (
+    <>
+      <ResourceScreen definition={definition} />
+      <Modal open={matrixOf !== null} title={`${t('role.permissions')}: ${String(matrixOf?.name ?? '')}`} footer={null} width={960} onCancel={() => setMatrixOf(null)} destroyOnHidden>
+        {matrixOf && <RoleMatrix roleId={matrixOf.id} calls={AGENCY_MATRIX} readOnly={!permissions.has('AGENCY_ROLE_EDIT')} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { agencyUnitResource, USER_COUNT_BANDS } from '@portal/contracts';
+import { formatDate } from '../../shared/format.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
+import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { useAgencyOptions, useIsAgencyUser } from './agency-options.ts';
+
+/**
+ * /agency-crm/agency-unit: the units agencies brought, with their packs; an agency's user sees
+ * their agency's and registers trials for customers, never changing anything inside a unit.
+ */
+export default function AgencyUnitPage() {
+  const { t } = useTranslation('agency');
+  const { t: u } = useTranslation('unit');
+  const agencyUser = useIsAgencyUser();
+  const statusText = useStatusText();
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const type = (unit: AnyRecord) => (unit.isTrial ? <Tag color="orange">{u('type.trial')}</Tag> : <Tag color="blue">{u('type.official')}</Tag>);
+    const packs = (unit: AnyRecord) => (unit.packNames as string[]).map((name) => <Tag key={name}>{name}</Tag>);
+    const form: FormField[] = [
+      ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, wide: true } as FormField]),
+      { name: 'name', label: u('fields.name'), input: 'text', wide: true },
+      { name: 'businessCode', label: u('fields.businessCode'), input: 'text' },
+      { name: 'numberOfEmployees', label: u('fields.numberOfEmployees'), input: 'select', options: USER_COUNT_BANDS.map((band) => ({ value: band, label: band })) },
+      { name: 'shortName', label: u('fields.shortName'), input: 'text' },
+      { name: 'address', label: u('fields.address'), input: 'text' },
+      { name: 'adminUsername', label: u('fields.adminUsername'), input: 'text' },
+      { name: 'adminEmail', label: u('fields.adminEmail'), input: 'text' },
+      { name: 'adminPassword', label: u('fields.adminPassword'), input: 'password', wide: true },
+    ];
+    return {
+      contract: agencyUnitResource,
+      title: t('units'),
+      columns: [
+        { title: u('fields.name'), dataIndex: 'name', key: 'name' },
+        { title: u('fields.businessCode'), dataIndex: 'businessCode', key: 'businessCode' },
+        ...(agencyUser ? [] : [{ title: t('fields.agency'), dataIndex: 'agencyName', key: 'agencyName' }]),
+        { title: u('fields.adminUnit'), dataIndex: 'adminUsername', key: 'adminUsername' },
+        { title: u('fields.isTrial'), key: 'isTrial', render: (_v: unknown, unit: AnyRecord) => type(unit) },
+        { title: t('fields.packs'), key: 'packs', render: (_v: unknown, unit: AnyRecord) => packs(unit) },
+        { title: u('fields.expiryDate'), key: 'expiryDate', render: (_v: unknown, unit: AnyRecord) => formatDate(unit.expiryDate as string | null) },
+      ],
+      form,
+      filters: [
+        ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }]),
+        { name: 'isTrial', label: u('fields.isTrial'), options: [{ value: true, label: u('type.trial') }, { value: false, label: u('type.official') }] },
+        { name: 'status', label: u('fields.status'), options: activeStatusOptions(statusText) },
+      ],
+      view: [
+        { label: u('fields.name'), render: (x) => x.name as string },
+        { label: u('fields.businessCode'), render: (x) => x.businessCode as string },
+        { label: t('fields.agency'), render: (x) => x.agencyName as string },
+        { label: u('fields.adminUnit'), render: (x) => `${(x.adminUsername as string | null) ?? ''} ${x.adminEmail ? `(${x.adminEmail as string})` : ''}` },
+        { label: u('fields.isTrial'), render: type },
+        { label: t('fields.packs'), render: packs },
+        { label: u('fields.status'), render: (x) => statusText(x.status as number) },
+        { label: u('fields.expiryDate'), render: (x) => formatDate(x.expiryDate as string | null) },
+        { label: u('fields.registrationDate'), render: (x) => formatDate(x.registrationDate as string) },
+      ],
+    };
+  }, [t, u, agencyUser, statusText]);
+
+  return <ResourceScreen definition={definition} />;
+}

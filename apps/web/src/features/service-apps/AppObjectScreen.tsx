@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STATUS, type AppObjectResource } from '@portal/contracts';
+import { useProfile } from '../../api/queries.ts';
+import { formatDate } from '../../shared/format.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { useStatusText } from '../../shared/resource/status.ts';
+import type { FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { useUnitOptions } from '../user/user-options.ts';
+import { useServiceAppOptions } from './service-options.ts';
+
+/**
+ * The screen of one kind of a unit's app objects (/user/role-service, /user/profile-service,
+ * /user/user-group-service): they share their columns, form and questions; the phrases differ.
+ */
+export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
+  const { t } = useTranslation('serviceApps');
+  const { t: r } = useTranslation('resource');
+  const platform = useProfile().data?.unitId === null;
+  const statusText = useStatusText();
+  const kind = contract.kind;
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    const form: FormField[] = [
+      ...(platform ? [{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, only: 'create', wide: true } as FormField] : []),
+      { name: 'serviceId', label: t('fields.service'), input: 'select', options: useServiceAppOptions, readOnlyOnEdit: true },
+      { name: 'code', label: t('fields.code'), input: 'text' },
+      { name: 'name', label: t(`${kind}.name`), input: 'text', wide: true },
+      { name: 'description', label: t('fields.description'), input: 'textarea' },
+    ];
+    return {
+      contract,
+      title: t(`${kind}.title`),
+      columns: [
+        { title: t('fields.code'), dataIndex: 'code', key: 'code' },
+        { title: t(`${kind}.name`), dataIndex: 'name', key: 'name' },
+        { title: t('fields.service'), dataIndex: 'serviceName', key: 'serviceName' },
+        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
+        { title: t('fields.description'), dataIndex: 'description', key: 'description' },
+      ],
+      form,
+      filters: [
+        ...(platform ? [{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] : []),
+        { name: 'serviceId', label: t('fields.service'), options: useServiceAppOptions },
+        { name: 'status', label: r('status.label'), options: statuses },
+      ],
+      view: [
+        { label: t('fields.code'), render: (o) => o.code as string },
+        { label: t(`${kind}.name`), render: (o) => o.name as string },
+        { label: t('fields.service'), render: (o) => o.serviceName as string },
+        { label: t('fields.unit'), render: (o) => o.unitName as string },
+        { label: t('fields.description'), render: (o) => o.description as string },
+        { label: t('fields.createdAt'), render: (o) => formatDate(o.createdAt as string) },
+      ],
+      status: {
+        on: STATUS.active,
+        off: STATUS.inactive,
+        question: (status, o) => t(status === STATUS.active ? `${kind}.activate` : `${kind}.deactivate`, { name: o.name }),
+      },
+      deleteQuestion: (o) => t(`${kind}.deleteQuestion`, { name: o.name }),
+    };
+  }, [contract, kind, platform, r, statusText, t]);
+
+  return <ResourceScreen definition={definition} />;
+}

@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import { SyncOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { appUserResource, STATUS, type SyncState } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { usePermissions, useProfile } from '../../api/queries.ts';
+import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { useStatusText } from '../../shared/resource/status.ts';
+import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { useReportToOptions } from '../user/user-options.ts';
+import { useAppGroupOptions, useAppProfileOptions, useAppRoleOptions } from './app-object-options.ts';
+import { useServiceAppOptions } from './service-options.ts';
+import { SyncStateTag } from './SyncStateTag.tsx';
+
+/**
+ * /user/app-user: who is a user of which service's app, with role, profile and group there,
+ * and whether the app has caught up (?userId= shows one person's, from the unit's user list).
+ */
+export default function AppUserPage() {
+  const { t } = useTranslation('serviceApps');
+  const [params] = useSearchParams();
+  const userId = params.get('userId') ?? undefined;
+  const platform = useProfile().data?.unitId === null;
+  const permissions = usePermissions();
+  const statusText = useStatusText();
+  const queryClient = useQueryClient();
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const sync = (record: AnyRecord) =>
+      permissions.has('USER_USERUNIT_EDIT') && (
+        <ConfirmedRowAction
+          icon={<SyncOutlined />}
+          label={t('sync.action')}
+          subject={String(record.username)}
+          question={t('sync.question', { service: record.serviceName, unit: record.unitName })}
+          done={t('sync.done')}
+          onConfirm={async () => {
+            await apiRequest('/AppUser/Sync', { body: { unitId: platform ? record.unitId : undefined, serviceId: record.serviceId } });
+            await queryClient.invalidateQueries({ queryKey: ['resource', appUserResource.name] });
+          }}
+        />
+      );
+    return {
+      contract: appUserResource,
+      title: t('appUser.title'),
+      columns: [
+        { title: t('appUser.user'), dataIndex: 'username', key: 'username' },
+        { title: t('appUser.fullName'), dataIndex: 'fullName', key: 'fullName' },
+        { title: t('fields.service'), dataIndex: 'serviceName', key: 'serviceName' },
+        { title: t('role.name'), dataIndex: 'roleName', key: 'roleName' },
+        { title: t('profile.name'), dataIndex: 'profileName', key: 'profileName' },
+        { title: t('group.name'), dataIndex: 'groupName', key: 'groupName' },
+        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
+        {
+          title: t('sync.label'),
+          key: 'syncState',
+          render: (_v: unknown, record: AnyRecord) => <SyncStateTag state={record.syncState as SyncState} error={record.lastError as string | null} />,
+        },
+      ],
+      form: [
+        { name: 'userId', label: t('appUser.user'), input: 'select', options: useReportToOptions, readOnlyOnEdit: true },
+        { name: 'serviceId', label: t('fields.service'), input: 'select', options: useServiceAppOptions, readOnlyOnEdit: true },
+        { name: 'roleId', label: t('role.name'), input: 'select', options: useAppRoleOptions },
+        { name: 'profileId', label: t('profile.name'), input: 'select', options: useAppProfileOptions },
+        { name: 'groupId', label: t('group.name'), input: 'select', options: useAppGroupOptions },
+      ],
+      defaults: userId ? { userId } : {},
+      fixedQuery: userId ? { userId } : {},
+      filters: [
+        { name: 'serviceId', label: t('fields.service'), options: useServiceAppOptions },
+        { name: 'status', label: t('fields.status'), options: [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) })) },
+      ],
+      view: [
+        { label: t('appUser.user'), render: (u) => `${String(u.fullName)} (${String(u.username)})` },
+        { label: t('fields.service'), render: (u) => u.serviceName as string },
+        { label: t('role.name'), render: (u) => u.roleName as string },
+        { label: t('profile.name'), render: (u) => u.profileName as string },
+        { label: t('group.name'), render: (u) => u.groupName as string },
+        { label: t('sync.label'), render: (u) => <SyncStateTag state={u.syncState as SyncState} error={u.lastError as string | null} /> },
+      ],
+      status: {
+        on: STATUS.active,
+        off: STATUS.inactive,
+        question: (status, u) => t(status === STATUS.active ? 'appUser.activate' : 'appUser.deactivate', { name: u.username, service: u.serviceName }),
+      },
+      deleteQuestion: (u) => t('appUser.deleteQuestion', { name: u.username, service: u.serviceName }),
+      nameOf: (u) => `${String(u.serviceName)} ${String(u.username)}`,
+      rowActions: sync,
+    };
+  }, [permissions, platform, queryClient, statusText, t, userId]);
+
+  return <ResourceScreen key={userId ?? 'all'} definition={definition} />;
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { BoldOutlined, CodeOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, RedoOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Space, Tooltip } from 'antd';
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '@portal/contracts';
+import type { CustomInputProps } from '../../shared/resource/types.ts';
+import './rich-text.css';
+
+/**
+ * The template content editor (TipTap): formatting, links, images and the variables of the
+ * template's type, plus the HTML source for what the toolbar cannot do. The editor's schema
+ * keeps only what it knows (no script, no event handler); the server sanitises again on save.
+ */
+export function RichTextEditor({ value, onChange, disabled, label }: CustomInputProps) {
+  const { t } = useTranslation('settings');
+  const [source, setSource] = useState(false);
+  const systemType = Form.useWatch('systemType') as EmailTemplateType | null | undefined;
+  const variables: readonly string[] = systemType ? EMAIL_TEMPLATE_TYPES[systemType].variables : [];
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } }), Image],
+    content: (value as string | undefined) ?? '',
+    editable: !disabled,
+    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', class: 'rich-text-content' } },
+    onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
+  });
+  // Back from the HTML source, the editor takes what was typed there.
+  useEffect(() => {
+    if (editor && !source && typeof value === 'string' && value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, source, value]);
+
+  const run = (action: () => void) => () => {
+    action();
+    editor?.commands.focus();
+  };
+  const addLink = () => {
+    const href = window.prompt(t('template.linkPrompt'));
+    if (href) editor?.chain().focus().setLink({ href }).run();
+  };
+  const tools = editor && [
+    { key: 'bold', icon: <BoldOutlined />, active: editor.isActive('bold'), onClick: run(() => editor.chain().toggleBold().run()) },
+    { key: 'italic', icon: <ItalicOutlined />, active: editor.isActive('italic'), onClick: run(() => editor.chain().toggleItalic().run()) },
+    { key: 'underline', icon: <UnderlineOutlined />, active: editor.isActive('underline'), onClick: run(() => editor.chain().toggleUnderline().run()) },
+    { key: 'bulletList', icon: <UnorderedListOutlined />, active: editor.isActive('bulletList'), onClick: run(() => editor.chain().toggleBulletList().run()) },
+    { key: 'orderedList', icon: <OrderedListOutlined />, active: editor.isActive('orderedList'), onClick: run(() => editor.chain().toggleOrderedList().run()) },
+    { key: 'link', icon: <LinkOutlined />, active: editor.isActive('link'), onClick: addLink },
+    { key: 'undo', icon: <UndoOutlined />, active: false, onClick: run(() => editor.chain().undo().run()) },
+    { key: 'redo', icon: <RedoOutlined />, active: false, onClick: run(() => editor.chain().redo().run()) },
+  ];
+
+  return (
+    <div className="rich-text">
+      <Space wrap size={4} className="rich-text-toolbar">
+        {!source &&
+          tools?.map((tool) => (
+            <Tooltip key={tool.key} title={t(`template.tools.${tool.key as 'bold'}`)}>
+              <Button size="small" type={tool.active ? 'primary' : 'text'} icon={tool.icon} aria-label={t(`template.tools.${tool.key as 'bold'}`)} onClick={tool.onClick} disabled={disabled} />
+            </Tooltip>
+          ))}
+        <Button size="small" type={source ? 'primary' : 'text'} icon={<CodeOutlined />} aria-pressed={source} onClick={() => setSource(!source)} disabled={disabled}>
+          {t('template.source')}
+        </Button>
+      </Space>
+      {variables.length > 0 && (
+        <div className="rich-text-variables">
+          {t('template.variables')}:{' '}
+          {variables.map((name) => (
+            <Button
+              key={name}
+              size="small"
+              type="dashed"
+              disabled={disabled}
+              onClick={() => (source ? onChange?.(`${(value as string | undefined) ?? ''}{{${name}}}`) : editor?.chain().focus().insertContent(`{{${name}}}`).run())}
+            >{`{{${name}}}`}</Button>
+          ))}
+        </div>
+      )}
+      {source ? (
+        <Input.TextArea aria-label={`${label} (HTML)`} value={(value as string | undefined) ?? ''} onChange={(event) => onChange?.(event.target.value)} rows={10} disabled={disabled} />
+      ) : (
+        <EditorContent editor={editor} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/** Agency CRM: resellers, their roles, users and the units they bring. */
+export default {
+  agencies: 'Đại lý',
+  roles: 'Vai trò đại lý',
+  users: 'Người dùng đại lý',
+  units: 'Đơn vị của đại lý',
+  fields: {
+    name: 'Tên đại lý',
+    code: 'Mã đại lý',
+    contactName: 'Người liên hệ',
+    contactEmail: 'Email liên hệ',
+    contactPhone: 'Điện thoại liên hệ',
+    address: 'Địa chỉ',
+    taxCode: 'Mã số thuế',
+    status: 'Trạng thái',
+    commissionPercent: 'Hoa hồng (%)',
+    commissionBasis: 'Cách tính hoa hồng',
+    contractStartDate: 'Ngày bắt đầu hợp đồng',
+    contractEndDate: 'Ngày kết thúc hợp đồng',
+    unitCount: 'Số đơn vị mang về',
+    trialUnitCount: 'Đang dùng thử',
+    userCount: 'Số tài khoản',
+    createdAt: 'Ngày tạo',
+    agency: 'Đại lý',
+    roleName: 'Tên vai trò',
+    description: 'Mô tả',
+    isAgent: 'Loại tài khoản',
+    roles: 'Vai trò',
+    packs: 'Gói dịch vụ',
+  },
+  basis: {
+    FIRST_PAYMENT: 'Một lần, trên gói trả phí đầu tiên',
+    RECURRING: 'Mỗi lần đơn vị thanh toán',
+  },
+  commission: '{{percent}}% — {{basis}}',
+  kind: { agent: 'Đại lý chính', agentUser: 'Nhân viên đại lý' },
+  deleteQuestion: 'Xóa đại lý "{{name}}" sẽ xóa toàn bộ tài khoản và vai trò của đại lý; các đơn vị đại lý mang về vẫn được giữ lại. Bạn có chắc chắn muốn xóa?',
+  statusQuestion: {
+    on: 'Bạn có chắc chắn muốn kích hoạt đại lý "{{name}}"?',
+    off: 'Ngừng hoạt động đại lý "{{name}}" sẽ đăng xuất mọi tài khoản của đại lý. Bạn có chắc chắn?',
+  },
+  role: {
+    deleteQuestion: 'Bạn có chắc chắn muốn xóa vai trò "{{name}}"?',
+    statusQuestion: {
+      on: 'Bạn có chắc chắn muốn kích hoạt vai trò "{{name}}"?',
+      off: 'Bạn có chắc chắn muốn ngừng hoạt động vai trò "{{name}}"?',
+    },
+    permissions: 'Phân quyền',
+  },
+  user: {
+    deleteQuestion: 'Xóa tài khoản "{{name}}" sẽ xóa người dùng này khỏi hệ thống. Bạn có chắc chắn muốn xóa?',
+  },
+};

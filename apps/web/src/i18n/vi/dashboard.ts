@@ -1,0 +1,30 @@
+/** The dashboards (platform and unit). */
+export default {
+  period: 'Khoảng thời gian',
+  unit: 'Đơn vị',
+  allUnits: 'Tất cả đơn vị',
+  live: 'Cập nhật trực tiếp',
+  figures: {
+    numberUnitsActive: 'Đơn vị hoạt động',
+    totalUnit: 'Tổng số đơn vị',
+    numberUserActive: 'Người dùng hoạt động',
+    totalUser: 'Tổng số người dùng',
+    userOnline: 'Người dùng trực tuyến',
+    numberUserSignIn: 'Lượt đăng nhập',
+    numberOfUnitsImplementation: 'Đơn vị đang triển khai',
+    numberOfUnitsJustImplementation: 'Đơn vị mới triển khai',
+    numberOfUserJustAddInDay: 'Người dùng mới hôm nay',
+    numberDeviceSignin: 'Thiết bị đăng nhập',
+    numberOfSignin: 'Lượt đăng nhập',
+    numberOfSignout: 'Lượt đăng xuất',
+  },
+  charts: {
+    access: 'Biểu đồ truy cập',
+    serviceUsage: 'Biểu đồ sử dụng dịch vụ',
+    signIn: 'Đăng nhập',
+    signOut: 'Đăng xuất',
+    units: 'Đơn vị sử dụng',
+    accesses: 'Lượt truy cập',
+  },
+  empty: 'Chưa có hoạt động trong khoảng thời gian này',
+};

@@ -1,0 +1,50 @@
+/** What units define and provision in the services' apps: roles, profiles, groups, app users. */
+export default {
+  fields: {
+    unit: 'Doanh nghiệp',
+    service: 'Dịch vụ',
+    code: 'Mã',
+    description: 'Mô tả',
+    createdAt: 'Ngày tạo',
+    status: 'Trạng thái',
+  },
+  appUser: {
+    title: 'Người dùng dịch vụ',
+    user: 'Người dùng',
+    fullName: 'Họ và tên',
+    deleteQuestion: 'Gỡ "{{name}}" khỏi dịch vụ {{service}}? Tài khoản trong ứng dụng sẽ bị ngừng hoạt động.',
+    activate: 'Bạn có chắc chắn muốn kích hoạt "{{name}}" trong dịch vụ {{service}}?',
+    deactivate: 'Bạn có chắc chắn muốn ngừng hoạt động "{{name}}" trong dịch vụ {{service}}?',
+    services: 'Dịch vụ của người dùng',
+  },
+  sync: {
+    label: 'Đồng bộ',
+    synced: 'Đã đồng bộ',
+    pending: 'Đang chờ',
+    failed: 'Lỗi',
+    action: 'Đồng bộ',
+    question: 'Đồng bộ toàn bộ người dùng và nhóm của {{unit}} sang ứng dụng {{service}}?',
+    done: 'Đồng bộ thành công',
+  },
+  role: {
+    title: 'Vai trò dịch vụ',
+    name: 'Tên vai trò',
+    deleteQuestion: 'Xóa vai trò "{{name}}"? Người dùng đang giữ vai trò này trong ứng dụng sẽ mất vai trò.',
+    activate: 'Bạn có chắc chắn muốn kích hoạt vai trò "{{name}}"?',
+    deactivate: 'Bạn có chắc chắn muốn ngừng hoạt động vai trò "{{name}}"?',
+  },
+  profile: {
+    title: 'Hồ sơ dịch vụ',
+    name: 'Tên hồ sơ',
+    deleteQuestion: 'Xóa hồ sơ "{{name}}"? Người dùng đang dùng hồ sơ này trong ứng dụng sẽ mất hồ sơ.',
+    activate: 'Bạn có chắc chắn muốn kích hoạt hồ sơ "{{name}}"?',
+    deactivate: 'Bạn có chắc chắn muốn ngừng hoạt động hồ sơ "{{name}}"?',
+  },
+  group: {
+    title: 'Nhóm người dùng dịch vụ',
+    name: 'Tên nhóm',
+    deleteQuestion: 'Xóa nhóm "{{name}}"? Nhóm sẽ bị xóa khỏi ứng dụng của dịch vụ.',
+    activate: 'Bạn có chắc chắn muốn kích hoạt nhóm "{{name}}"?',
+    deactivate: 'Bạn có chắc chắn muốn ngừng hoạt động nhóm "{{name}}"?',
+  },
+};

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { LOG_OBJECT, STATUS } from '../constants.ts';
+import { pageRequestSchema } from '../schemas/common.ts';
+import { defineResource, standardPermissions } from './define.ts';
+
+/**
+ * Where the service app stands with an object: synced (the app has it as the portal does),
+ * pending (a change waits for delivery, perhaps retrying: lastError says why) or failed
+ * (given up, or no integration: a sync after the cause is fixed delivers it).
+ */
+export const SYNC_STATES = ['synced', 'pending', 'failed'] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
+
+/** A unit's user in one service's app (section 7, /AppUser), with role, profile and group there. */
+export const appUserRecordSchema = z.object({
+  id: z.uuid(),
+  unitId: z.uuid(),
+  unitName: z.string(),
+  serviceId: z.uuid(),
+  serviceCode: z.string(),
+  serviceName: z.string(),
+  userId: z.uuid(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  roleId: z.uuid().nullable(),
+  roleName: z.string().nullable(),
+  profileId: z.uuid().nullable(),
+  profileName: z.string().nullable(),
+  groupId: z.uuid().nullable(),
+  groupName: z.string().nullable(),
+  status: z.number().int(),
+  syncState: z.enum(SYNC_STATES),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AppUserRecord = z.infer<typeof appUserRecordSchema>;
+
+export const appUserSaveSchema = z.strictObject({
+  id: z.uuid().nullish(),
+  serviceId: z.uuid(),
+  userId: z.uuid(),
+  roleId: z.uuid().nullish(),
+  profileId: z.uuid().nullish(),
+  groupId: z.uuid().nullish(),
+  status: z.union([z.literal(STATUS.active), z.literal(STATUS.inactive)]).optional(),
+});
+export type AppUserSave = z.input<typeof appUserSaveSchema>;
+
+export const appUserSearchSchema = pageRequestSchema.extend({
+  unitId: z.uuid().optional(),
+  serviceId: z.uuid().optional(),
+  userId: z.uuid().optional(),
+  /** "Search by role": the app users holding one role. */
+  roleId: z.uuid().optional(),
+  status: z.number().int().optional(),
+});
+
+export const appUserResource = defineResource({
+  name: 'AppUser',
+  record: appUserRecordSchema,
+  save: appUserSaveSchema,
+  search: appUserSearchSchema,
+  paths: {
+    search: '/AppUser/Search',
+    get: '/AppUser/GetById/:id',
+    save: '/AppUser/AddUpdate',
+    delete: '/AppUser/Delete/:id',
+    status: '/AppUser/UpdateStatus',
+  },
+  permissions: standardPermissions('USER_USERUNIT'),
+  statuses: [STATUS.active, STATUS.inactive],
+  logObject: LOG_OBJECT.userByUnit,
+  exportColumns: [
+    { key: 'username', header: { vi: 'Tài khoản', en: 'Account' } },
+    { key: 'fullName', header: { vi: 'Họ và tên', en: 'Full name' }, wide: true },
+    { key: 'serviceName', header: { vi: 'Dịch vụ', en: 'Service' } },
+    { key: 'roleName', header: { vi: 'Vai trò', en: 'Role' } },
+    { key: 'profileName', header: { vi: 'Hồ sơ', en: 'Profile' } },
+    { key: 'groupName', header: { vi: 'Nhóm', en: 'Group' } },
+    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Company' }, wide: true },
+    { key: 'syncState', header: { vi: 'Đồng bộ', en: 'Sync' } },
+    { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },
+  ],
+});
+
+/** "Sync" of one unit × service: everything the portal holds is delivered again until the app matches. */
+export const appSyncSchema = z.strictObject({
+  unitId: z.uuid().nullish(),
+  serviceId: z.uuid(),
+});
+export const appSyncResultSchema = z.object({
+  /** Users and groups queued for delivery. */
+  queued: z.number().int(),
+});
