@@ -14,10 +14,16 @@ const role = aliasedTable(appObjects, 'role');
 const profile = aliasedTable(appObjects, 'profile');
 const group = aliasedTable(appObjects, 'group');
 
-/** The newest delivery of the user: its state and, while it is not delivered, why. */
-const lastDelivery = sql<string | null>`(select ${provisioningOutbox.status} || ':' || coalesce(${provisioningOutbox.lastError}, '')
-  from ${provisioningOutbox} where ${provisioningOutbox.objectType} = 'user' and ${provisioningOutbox.objectId} = ${outer('app_users', 'id')}::text
-  order by ${provisioningOutbox.seq} desc limit 1)`;
+/**
+ * The newest delivery of the user: its state and, while it is not delivered, why. Pending
+ * deliveries of one object go out oldest first (the newer ones wait for it), so while the
+ * newest has not been tried yet the reason is the one of the oldest pending delivery.
+ */
+const lastDelivery = sql<string | null>`(select latest.status || ':' || coalesce(latest.last_error, (select attempted.last_error
+    from ${provisioningOutbox} attempted where attempted.object_type = 'user' and attempted.object_id = latest.object_id
+    and attempted.status = latest.status order by attempted.seq asc limit 1), '')
+  from ${provisioningOutbox} latest where latest.object_type = 'user' and latest.object_id = ${outer('app_users', 'id')}::text
+  order by latest.seq desc limit 1)`;
 
 const columns = {
   id: appUsers.id,
