@@ -33,7 +33,9 @@ test('a 401 from the API opens the same modal; logging in again returns to the p
   await page.reload();
   await expect(page.getByRole('dialog').getByText(expiredTitle, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Đăng nhập lại' }).click();
-  // The provider session is still alive: no password, straight back.
+  // The provider session is still alive: no password, straight back with new tokens (the
+  // page was already at this address, so the address alone would not show the round trip).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('sso.access_token')), { timeout: 20_000 }).not.toBeNull();
   await expect(page).toHaveURL(/\/sso-fe\/list-base-app$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
