@@ -76,6 +76,12 @@ export function spaEnvironment(config: Pick<Config, 'publicUrl'>): Environment {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    portal: AppContext;
+  }
+}
+
 /** The whole portal as one Fastify instance: tests inject into it, main.ts listens with it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, keys } = options;
@@ -100,13 +106,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
 
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, log: app.log });
+  const clock = options.clock ?? systemClock;
+  const mailer = createMailer({ db, clock, smtpUrl: config.smtpUrl, log: app.log });
   app.addHook('onClose', () => mailer.close());
   const urls = identityUrls(config);
   const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys });
   const realtime = startRealtime(app, { db, verifyToken, redisUrl: config.redisUrl });
   const secrets = createSecretBox(config);
-  const context: AppContext = { config, db, mailer, realtime, clock: options.clock ?? systemClock, secrets };
+  const context: AppContext = { config, db, mailer, realtime, clock, secrets };
+  // What the routes share, reachable from the instance for the workers' owners (and tests).
+  app.decorate('portal', context);
 
   const provider = createProvider({ config, db, keys, secrets });
   // A sign-out (or any revocation) ends that browser's live connections too.

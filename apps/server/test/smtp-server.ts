@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { DatabaseKind } from './databases.ts';
-import { startTestApp, type TestApp } from './test-app.ts';
+import { startTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 /** A message as the tests read it: recipient, decoded subject and text. */
 export interface CapturedMail {
@@ -46,6 +46,8 @@ export interface SmtpCapture {
   port: number;
   url: string;
   received: CapturedMail[];
+  /** While set, every connection is turned away with 421, as by a server that is down for maintenance. */
+  refuse(on: boolean): void;
   /** Waits for the next message to `to` that matches, received after the call or before it and not yet taken. */
   next(to: string, match?: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
@@ -55,10 +57,14 @@ export interface SmtpCapture {
 export async function startSmtpCapture(options: { port?: number; onMail?: (mail: CapturedMail) => void } = {}): Promise<SmtpCapture> {
   const received: CapturedMail[] = [];
   const taken = new Set<CapturedMail>();
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      callback(refusing ? Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }) : undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -77,6 +83,9 @@ export async function startSmtpCapture(options: { port?: number; onMail?: (mail:
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refuse(on) {
+      refusing = on;
+    },
     async next(to, match = () => true, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
@@ -106,9 +115,9 @@ export function codeOf(mail: CapturedMail): string {
  */
 export type TestAppWithMail = TestApp & { smtp: SmtpCapture };
 
-export async function startTestAppWithMail(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestAppWithMail> {
+export async function startTestAppWithMail(kind: DatabaseKind, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestAppWithMail> {
   const smtp = await startSmtpCapture();
-  const app = await startTestApp(kind, { SMTP_URL: smtp.url, ...env });
+  const app = await startTestApp(kind, { SMTP_URL: smtp.url, ...env }, options);
   return {
     ...app,
     smtp,

@@ -4,6 +4,7 @@ import { prepareDatabase } from '../src/bootstrap/index.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { loadProviderKeys } from '../src/identity/keys.ts';
+import type { Clock } from '../src/platform/clock.ts';
 import { freshDatabase, type DatabaseKind, type DatabaseTarget } from './databases.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'Test#Admin2026', email: 'admin@example.com' } as const;
@@ -20,13 +21,18 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** What a test may change besides the environment: the server's clock, to let time pass at once. */
+export interface TestAppOptions {
+  clock?: Clock;
+}
+
 /** The real app on a fresh database of `kind`, seeded as on first start (with demo data). */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
-  return startTestAppOn(await freshDatabase(kind), env);
+export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  return startTestAppOn(await freshDatabase(kind), env, options);
 }
 
 /** The same on a database of the caller's (fault tests bring their own PostgreSQL server). */
-export async function startTestAppOn(target: DatabaseTarget, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestAppOn(target: DatabaseTarget, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await target.open();
   const config = loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -38,7 +44,7 @@ export async function startTestAppOn(target: DatabaseTarget, env: Record<string,
   });
   await prepareDatabase(database, config);
   const keys = await loadProviderKeys(database.db);
-  const app = await buildApp({ config, database, keys, webRoot: '/nonexistent' });
+  const app = await buildApp({ config, database, keys, webRoot: '/nonexistent', ...options });
   await app.ready();
   return {
     app,
@@ -46,7 +52,7 @@ export async function startTestAppOn(target: DatabaseTarget, env: Record<string,
     config,
     anotherInstance: async () => {
       const other = await target.open();
-      const second = await buildApp({ config, database: other, keys, webRoot: '/nonexistent' });
+      const second = await buildApp({ config, database: other, keys, webRoot: '/nonexistent', ...options });
       await second.ready();
       return {
         app: second,

@@ -9,12 +9,15 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock tests set and move by hand. */
-export function manualClock(start: Date = new Date()): Clock & { set(at: Date): void; advanceDays(days: number): void } {
+export function manualClock(start: Date = new Date()): Clock & { set(at: Date): void; advance(ms: number): void; advanceDays(days: number): void } {
   let at = start;
   return {
     now: () => new Date(at),
     set(next) {
       at = next;
+    },
+    advance(ms) {
+      at = new Date(at.getTime() + ms);
     },
     advanceDays(days) {
       at = new Date(at.getTime() + days * 86_400_000);

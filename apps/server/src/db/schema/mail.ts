@@ -1,4 +1,4 @@
-import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
 
 /** Mail waiting to leave, sent, given up on, or held in the development outbox. */
@@ -6,6 +6,8 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: id(),
+    /** Queue order: mail to one receiver leaves in this order, whatever its retries. */
+    seq: bigserial({ mode: 'number' }).notNull(),
     kind: text().notNull(),
     recipient: text().notNull(),
     cc: text(),
@@ -23,7 +25,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamptz(),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created_at_idx').on(t.createdAt),
+    index('mail_outbox_recipient_idx').on(t.recipient, t.seq),
+  ],
 );
 
 /** E-mail templates: the one of a system type and language renders that mail (content is sanitised HTML). */

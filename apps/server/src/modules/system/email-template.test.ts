@@ -6,6 +6,7 @@ import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { systemClock } from '../../platform/clock.ts';
 import { createMailer } from '../../platform/mail/mailer.ts';
 
 type Template = { id: string; name: string; systemType: string | null; language: string; subject: string; content: string; status: number };
@@ -18,7 +19,7 @@ describe.each(DATABASE_KINDS)('e-mail templates on %s', (kind) => {
   const templateOf = async (systemType: string, language: string) =>
     (await platform.data<{ records: Template[] }>(platform.post('/api/EmailTemplate/Search', { pageIndex: 1, pageSize: 50, systemType, language }))).records[0]!;
   const sendReset = async (language: 'vi' | 'en') => {
-    const mailer = createMailer({ db: t.database.db, smtpUrl: undefined, log: silent });
+    const mailer = createMailer({ db: t.database.db, clock: systemClock, smtpUrl: undefined, log: silent });
     const id = await mailer.send(t.database.db, { kind: 'passwordResetLink', to: 'an@example.com', language, params: { username: 'an', link: 'http://portal.test/reset?t=1&x=2', minutes: 30 } });
     await mailer.close();
     return (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;

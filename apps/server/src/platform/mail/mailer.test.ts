@@ -6,6 +6,7 @@ import { prepareDatabase } from '../../bootstrap/index.ts';
 import { loadConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { systemClock } from '../clock.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { MAIL_STATUS } from './outbox.ts';
 
@@ -26,7 +27,7 @@ async function database(kind: (typeof DATABASE_KINDS)[number]): Promise<{ handle
 }
 
 function mailer(handle: DatabaseHandle, smtpUrl: string | undefined): Mailer {
-  const created = createMailer({ db: handle.db, smtpUrl, log: silent });
+  const created = createMailer({ db: handle.db, clock: systemClock, smtpUrl, log: silent });
   cleanups.push(() => created.close());
   return created;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTemplateType, EmailTemplateVariables, Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
+import type { Clock } from '../clock.ts';
 import { enqueueMail } from './outbox.ts';
 import { renderTemplate } from './render.ts';
 import { templateFor } from './templates.ts';
@@ -21,8 +22,8 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createMailer(deps: { db: Database; smtpUrl: string | undefined; log: FastifyBaseLogger }): Mailer {
-  const worker = deps.smtpUrl ? startMailWorker({ db: deps.db, smtpUrl: deps.smtpUrl, log: deps.log }) : undefined;
+export function createMailer(deps: { db: Database; clock: Clock; smtpUrl: string | undefined; log: FastifyBaseLogger }): Mailer {
+  const worker = deps.smtpUrl ? startMailWorker({ db: deps.db, clock: deps.clock, smtpUrl: deps.smtpUrl, log: deps.log }) : undefined;
   const delivers = worker !== undefined;
   // The message becomes visible to the worker when the caller's transaction commits; a short
   // delay lets that happen before the worker looks, instead of waiting for the next poll.

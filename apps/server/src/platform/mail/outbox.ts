@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import { MAIL_OUTBOX_STATUS, type Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import type { Clock } from '../clock.ts';
 import { LEASE_MS, MAX_ATTEMPTS, nextAttemptDelayMs } from '../outbox/queue-worker.ts';
+import { outer } from '../resource/search.ts';
 
 /**
  * pending → sent; failed: given up after MAX_ATTEMPTS (the last error says why); held: no
@@ -48,11 +50,13 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
  * Takes up to `limit` due messages for this worker. The lease keeps other instances off them;
- * SKIP LOCKED keeps instances from waiting on each other.
+ * SKIP LOCKED keeps instances from waiting on each other. A message waits while an earlier one
+ * to the same receiver is still pending, so each receiver gets its mail in the order it was
+ * queued, however the retries of an outage fall. "Now" is the server's clock, so tests can
+ * let ten minutes of outage pass at once.
  */
-export async function claimDueMail(db: Database, limit: number): Promise<OutboxRow[]> {
-  // The database's clock decides what is due: the rows' defaults come from it too.
-  const now = sql`now()`;
+export async function claimDueMail(db: Database, clock: Clock, limit: number): Promise<OutboxRow[]> {
+  const now = clock.now();
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -61,29 +65,31 @@ export async function claimDueMail(db: Database, limit: number): Promise<OutboxR
         eq(mailOutbox.status, MAIL_STATUS.pending),
         lte(mailOutbox.nextAttemptAt, now),
         or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
+        sql`not exists (select 1 from ${mailOutbox} earlier where earlier.recipient = ${outer('mail_outbox', 'recipient')}
+          and earlier.status = ${MAIL_STATUS.pending} and earlier.seq < ${outer('mail_outbox', 'seq')})`,
       ),
     )
-    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .orderBy(asc(mailOutbox.seq))
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
     .update(mailOutbox)
-    .set({ lockedUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`, attempts: sql`${mailOutbox.attempts} + 1` })
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
     .where(inArray(mailOutbox.id, due))
     .returning();
 }
 
-export async function markSent(db: Database, id: string): Promise<void> {
-  await db.update(mailOutbox).set({ status: MAIL_STATUS.sent, sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, id));
+export async function markSent(db: Database, clock: Clock, id: string): Promise<void> {
+  await db.update(mailOutbox).set({ status: MAIL_STATUS.sent, sentAt: clock.now(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, id));
 }
 
-export async function markFailedAttempt(db: Database, row: OutboxRow, error: string): Promise<void> {
+export async function markFailedAttempt(db: Database, clock: Clock, row: OutboxRow, error: string): Promise<void> {
   const givenUp = row.attempts >= MAX_ATTEMPTS;
   await db
     .update(mailOutbox)
     .set({
       status: givenUp ? MAIL_STATUS.failed : MAIL_STATUS.pending,
-      nextAttemptAt: new Date(Date.now() + nextAttemptDelayMs(row.attempts)),
+      nextAttemptAt: new Date(clock.now().getTime() + nextAttemptDelayMs(row.attempts)),
       lockedUntil: null,
       lastError: error.slice(0, 1000),
     })

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
+import type { Clock } from '../clock.ts';
 import { startQueueWorker, type QueueWorker } from '../outbox/queue-worker.ts';
 import { readSetting } from '../settings.ts';
 import { claimDueMail, markFailedAttempt, markSent, type OutboxRow } from './outbox.ts';
@@ -16,7 +17,7 @@ export type MailWorker = QueueWorker;
  * each message has a single sender at a time. A message is marked sent right after the SMTP
  * server accepts it, with a Message-ID that stays the same across retries.
  */
-export function startMailWorker(deps: { db: Database; smtpUrl: string; log: FastifyBaseLogger; pollMs?: number }): MailWorker {
+export function startMailWorker(deps: { db: Database; clock: Clock; smtpUrl: string; log: FastifyBaseLogger; pollMs?: number }): MailWorker {
   const transport: Transporter = nodemailer.createTransport(deps.smtpUrl);
 
   async function deliver(row: OutboxRow): Promise<void> {
@@ -33,16 +34,16 @@ export function startMailWorker(deps: { db: Database; smtpUrl: string; log: Fast
         html: row.htmlBody ?? undefined,
         messageId: `<${row.id}@sso-portal>`,
       });
-      await markSent(deps.db, row.id);
+      await markSent(deps.db, deps.clock, row.id);
     } catch (error) {
       deps.log.warn({ err: error, mailId: row.id, attempts: row.attempts }, 'mail delivery failed; will retry');
-      await markFailedAttempt(deps.db, row, (error as Error).message);
+      await markFailedAttempt(deps.db, deps.clock, row, (error as Error).message);
     }
   }
 
   return startQueueWorker({
     name: 'mail',
-    claim: (limit) => claimDueMail(deps.db, limit),
+    claim: (limit) => claimDueMail(deps.db, deps.clock, limit),
     deliver,
     log: deps.log,
     ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }),
