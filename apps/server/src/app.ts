@@ -88,8 +88,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks the request timeout on this beat (30 s by default, too coarse for a short limit).
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
     clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -11,7 +11,14 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       admin: { username: 'admin', password: undefined, email: 'admin@example.com' },
       demoData: false,
+      trustProxy: 'loopback',
+      requestTimeoutMs: 30_000,
     });
+  });
+
+  it('reads the trusted proxies as true or a list of addresses and networks', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).trustProxy).toBe('10.0.0.0/8,192.168.1.7,loopback');
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
@@ -27,6 +34,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://, got "http://mail"'],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA must be 1 or 0 (true or false), got "maybe"'],
     [{ PORTAL_ADMIN_EMAIL: 'not-an-email' }, 'PORTAL_ADMIN_EMAIL must be an e-mail address, got "not-an-email"'],
+    [{ TRUST_PROXY: '10.0.0.0/8,my-balancer' }, 'TRUST_PROXY must be true or addresses and networks separated by commas, got "my-balancer"'],
+    [{ REQUEST_TIMEOUT_MS: '10' }, 'REQUEST_TIMEOUT_MS must be an integer between 1000 and 600000, got "10"'],
   ])('refuses %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -15,6 +15,14 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Encrypts the service apps' credentials: 32 bytes, base64; else generated into DATA_DIR on first use. */
   integrationKey: Buffer | undefined;
+  /**
+   * Which peers may say who the client is (X-Forwarded-For): the load balancers' addresses or
+   * networks, or true for any. Anyone else's X-Forwarded-For is ignored, so it cannot
+   * dodge the per-address limits.
+   */
+  trustProxy: string | boolean;
+  /** A client must have sent its whole request within this time (slow clients hold no socket longer). */
+  requestTimeoutMs: number;
 }
 
 /** A configuration mistake: its message is one line naming the variable, shown as is. */
@@ -61,6 +69,17 @@ function flag(env: Env, name: string): boolean {
   throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${env[name]}"`);
 }
 
+/** TRUST_PROXY: "true", or comma-separated addresses, networks or the names loopback, linklocal, uniquelocal. */
+function trustedProxies(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined) return 'loopback';
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry);
+  const wrong = entries.find((entry) => !valid(entry));
+  if (wrong !== undefined) throw new ConfigError(`TRUST_PROXY must be true or addresses and networks separated by commas, got "${wrong}"`);
+  return entries.join(',');
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -96,6 +115,8 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port,
     publicUrl,
+    trustProxy: trustedProxies(read(env, 'TRUST_PROXY')),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     dataDir: read(env, 'DATA_DIR') ?? './data',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),

@@ -1,9 +1,12 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInActor, type TestActor } from '../../test/actors.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { PER_ADDRESS_LIMITS } from '../platform/ip-limits.ts';
+
+const REQUEST_TIMEOUT_MS = 1500;
 
 /**
  * Bad input at the edges, on every /api route: malformed JSON, a wrong content type, a body
@@ -16,7 +19,7 @@ describe('bad input at the edges', () => {
   let admin: TestActor;
 
   beforeAll(async () => {
-    t = await startTestApp('pglite', { DEMO_DATA: '0' });
+    t = await startTestApp('pglite', { DEMO_DATA: '0', REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
     admin = await signInActor(t, 'platformAdmin');
   });
   afterAll(() => t?.close());
@@ -71,5 +74,41 @@ describe('bad input at the edges', () => {
     expect(reply.status).toBe(431);
     expect(JSON.parse(reply.body)).toMatchObject({ success: false, errorCode: 9400 });
     expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+  });
+
+  it('cuts off a client that dribbles its request, with 408 and the envelope, and keeps serving others', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const started = performance.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('POST /api/Account/ForgotPassword HTTP/1.1\r\nHost: portal\r\n'));
+      // One header byte every 200 ms: never a whole request.
+      const drip = setInterval(() => socket.writable && socket.write('X'), 200);
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.on('close', () => {
+        clearInterval(drip);
+        resolve(received);
+      });
+      socket.on('error', reject);
+    });
+    const elapsed = performance.now() - started;
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, errorCode: 9400 });
+    expect(elapsed).toBeLessThan(REQUEST_TIMEOUT_MS + 2500);
+    expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+  });
+
+  it('believes X-Forwarded-For only from a trusted proxy, so a client cannot dodge the per-address limits', async () => {
+    const { limit } = PER_ADDRESS_LIMITS.passwordReset;
+    const reset = (remoteAddress: string, n: number) =>
+      t.app.inject({ method: 'POST', url: '/api/Account/ForgotPassword', remoteAddress, headers: { 'x-forwarded-for': `198.51.100.${n % 250}` }, payload: { email: `nobody${n}@example.com` } });
+    // Straight from the internet, a made-up X-Forwarded-For on every request changes nothing.
+    const direct = [];
+    for (let n = 0; n <= limit; n++) direct.push((await reset('203.0.113.7', n)).statusCode);
+    expect(direct.slice(0, limit).includes(429)).toBe(false);
+    expect(direct[limit]).toBe(429);
+    // Through the load balancer (loopback by default), each forwarded client counts apart.
+    for (let n = 0; n <= limit; n++) expect((await reset('127.0.0.1', 1000 + n)).statusCode).not.toBe(429);
   });
 });
