@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './own-services.ts';
+import { TEST_ADMIN, TEST_PUBLIC_URL } from './test-app.ts';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+/** A portal instance in a process of its own, as in production: it can be killed outright. */
+export interface Instance {
+  port: number;
+  url: string;
+  /** SIGKILL: no shutdown hook runs, open connections are cut. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      PORTAL_ADMIN_USERNAME: TEST_ADMIN.username,
+      PORTAL_ADMIN_PASSWORD: TEST_ADMIN.password,
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the instance exited with ${child.exitCode}: ${output}`);
+    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`the instance was not ready within 120 s: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill(signal);
+    await exited;
+  };
+  return { port, url, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+}
+
+/**
+ * A layer-4 load balancer, as HAProxy in TCP mode: each new connection goes to the next
+ * instance in turn; an instance that refuses the connection is skipped (the client never
+ * reached it, so nothing is lost by trying the next). A connection cut by a dying instance is
+ * cut for the client too, which must retry, as behind any real balancer.
+ */
+export interface Balancer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startBalancer(targets: readonly number[]): Promise<Balancer> {
+  let turn = 0;
+  const open = new Set<Socket>();
+  const connectTo = (client: Socket, tries: number) => {
+    const port = targets[turn++ % targets.length]!;
+    const upstream = connect(port, '127.0.0.1');
+    const refused = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED' && tries < targets.length) connectTo(client, tries + 1);
+      else client.destroy();
+    };
+    upstream.once('error', refused);
+    upstream.once('connect', () => {
+      upstream.off('error', refused);
+      upstream.on('error', () => client.destroy());
+      open.add(upstream);
+      upstream.once('close', () => {
+        open.delete(upstream);
+        client.destroy();
+      });
+      client.once('close', () => upstream.destroy());
+      client.pipe(upstream).pipe(client);
+      client.resume();
+    });
+  };
+  const server: Server = createServer({ pauseOnConnect: true }, (client) => {
+    client.on('error', () => {});
+    open.add(client);
+    client.once('close', () => open.delete(client));
+    connectTo(client, 1);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      for (const socket of open) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** What a test client reads of an answer: what `inject` would give. */
+export interface HttpAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  json(): unknown;
+}
+
+/**
+ * `inject` over real HTTP, one new connection a request (so a balancer spreads them): test
+ * clients written for `app.inject` (the OIDC test browser) drive real processes with it. A
+ * connection cut before the answer rejects, as a browser's network error.
+ */
+export function httpInjector(baseUrl: string) {
+  const { hostname, port } = new URL(baseUrl);
+  return {
+    inject(options: { method?: string; url: string; headers?: Record<string, string>; payload?: string | object }): Promise<HttpAnswer> {
+      const payload = typeof options.payload === 'object' ? JSON.stringify(options.payload) : options.payload;
+      const headers = { ...(typeof options.payload === 'object' ? { 'content-type': 'application/json' } : {}), ...options.headers };
+      return new Promise((resolve, reject) => {
+        const request = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: options.url, headers, agent: false }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ statusCode: response.statusCode!, headers: response.headers, body, json: () => JSON.parse(body) }));
+          response.on('error', reject);
+        });
+        request.on('error', reject);
+        request.end(payload);
+      });
+    },
+  };
+}
