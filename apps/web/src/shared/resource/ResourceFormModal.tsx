@@ -54,7 +54,7 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
   async function submit() {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return setHasErrors(true);
-    const payload = toPayload(fields, values);
+    const payload = toPayload(fields, values, (name) => (schema.shape[name] as z.ZodType | undefined)?.safeParse(null).success === true);
     // The edited record's id is part of the update schema: without it the object-level rules
     // (cross-field checks) would never run here, zod skipping them over the missing key.
     const crossField = rules.objectErrors(schema, record ? { ...payload, id: record.id } : payload, labelOf);
