@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Account } from 'oidc-provider';
 import { STATUS, USER_STATUS } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
-import { agencies, users } from '../db/schema/index.ts';
+import { agencies, units, users } from '../db/schema/index.ts';
 import { clearFailedPasswords, recordFailedPassword } from './lockout.ts';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 
@@ -17,11 +17,20 @@ export function canSignIn(user: Pick<UserRow, 'status' | 'lockedUntil'>): boolea
   return user.status === USER_STATUS.active && !isLocked(user);
 }
 
-/** An agency's user whose agency is suspended may not sign in (nor refresh) until it is active again. */
-async function agencySuspended(db: Database, user: Pick<UserRow, 'agencyId'>): Promise<boolean> {
-  if (!user.agencyId) return false;
-  const [agency] = await db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, user.agencyId));
-  return agency?.status !== STATUS.active;
+/**
+ * A user of a unit or an agency that has been deactivated may not sign in (nor refresh) until
+ * it is active again: deactivating a customer or a reseller stops all of its people at once.
+ */
+async function organisationSuspended(db: Database, user: Pick<UserRow, 'agencyId' | 'unitId'>): Promise<boolean> {
+  if (user.agencyId) {
+    const [agency] = await db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, user.agencyId));
+    if (agency?.status !== STATUS.active) return true;
+  }
+  if (user.unitId) {
+    const [unit] = await db.select({ status: units.status }).from(units).where(eq(units.id, user.unitId));
+    if (unit?.status !== STATUS.active) return true;
+  }
+  return false;
 }
 
 /**
@@ -31,7 +40,7 @@ async function agencySuspended(db: Database, user: Pick<UserRow, 'agencyId'>): P
 export async function findActiveAccount(db: Database, id: string): Promise<Account | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user || !canSignIn(user) || (await agencySuspended(db, user))) return undefined;
+  if (!user || !canSignIn(user) || (await organisationSuspended(db, user))) return undefined;
   return {
     accountId: user.id,
     claims: () => ({
@@ -74,6 +83,6 @@ export async function checkCredentials(db: Database, login: string, password: st
     return { ok: false, reason: locked ? 'locked' : 'invalid' };
   }
   if ((await clearFailedPasswords(db, user.id)).locked) return { ok: false, reason: 'locked' };
-  if (user.status !== USER_STATUS.active || (await agencySuspended(db, user))) return { ok: false, reason: 'disabled' };
+  if (user.status !== USER_STATUS.active || (await organisationSuspended(db, user))) return { ok: false, reason: 'disabled' };
   return { ok: true, user };
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { withinAgency, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
-import { endSessions } from '../user/account-changes.ts';
+import { endMembersSessions, endSessions } from '../user/account-changes.ts';
 
 const agencyId = outer('agencies', 'id');
 const columns = {
@@ -125,8 +125,6 @@ export const agencyStore: ResourceStore<typeof agencyResource> = {
   /** A suspended agency's users are signed out and cannot sign in until it is active again. */
   async setStatus(tx, existing, status, op) {
     await tx.update(agencies).set({ status }).where(eq(agencies.id, existing.id));
-    if (status === existing.status) return;
-    const members = await tx.select({ id: users.id }).from(users).where(eq(users.agencyId, existing.id));
-    for (const member of members) await endSessions(tx, member.id, op);
+    if (status !== existing.status) await endMembersSessions(tx, { agencyId: existing.id }, op);
   },
 };

@@ -8,7 +8,7 @@ import type { ResourceStore } from '../../platform/resource/register.ts';
 import { unitsWithin, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, totalOver, toPageResult, type SearchPage } from '../../platform/resource/search.ts';
 import { assertAgencyExists } from '../agency/agency-store.ts';
-import { endSessions } from '../user/account-changes.ts';
+import { endMembersSessions, endSessions } from '../user/account-changes.ts';
 import { createUnitWithAdmin } from './create-unit.ts';
 
 type UnitRow = typeof units.$inferSelect & { agencyName: string | null };
@@ -161,7 +161,8 @@ export const unitStore: ResourceStore<typeof unitResource> = {
     await tx.delete(units).where(eq(units.id, existing.id));
   },
 
-  async setStatus(tx, existing, status) {
+  async setStatus(tx, existing, status, op) {
     await tx.update(units).set({ status }).where(eq(units.id, existing.id));
+    if (status !== existing.status) await endMembersSessions(tx, { unitId: existing.id }, op);
   },
 };

@@ -116,4 +116,18 @@ describe.each(DATABASE_KINDS)('units on %s', (kind) => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ success: false, errorCode: 2001 });
   });
+
+  it("deactivating a unit signs its people out and keeps them out until it is active again", async () => {
+    const member = { username: 'binh.hoanglong', password: 'Demo@2026' };
+    const tokens = await signIn(t.app, member);
+    const profile = () => t.app.inject({ url: '/api/User/GetUserProfileCurrent', headers: bearer(tokens.access_token) });
+    const unitId = (await profile()).json().data.unitId as string;
+
+    expect((await post('/api/Unit/UpdateStatus', { id: unitId, status: 0 })).json()).toEqual({ success: true, data: true });
+    expect((await profile()).statusCode).toBe(401);
+    await expect(signIn(t.app, member)).rejects.toThrow();
+
+    await post('/api/Unit/UpdateStatus', { id: unitId, status: 1 });
+    expect((await signIn(t.app, member)).access_token).toBeTruthy();
+  });
 });

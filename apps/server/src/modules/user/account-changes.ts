@@ -18,6 +18,12 @@ export async function endSessions(tx: Transaction, userId: string, op: Pick<Oper
   op.afterCommit(() => op.app.realtime.sessionsEnded(ended));
 }
 
+/** Ends the sessions of everyone in a unit or an agency (deactivating it stops all of them at once). */
+export async function endMembersSessions(tx: Transaction, members: { unitId: string } | { agencyId: string }, op: Pick<Operation, 'app' | 'afterCommit'>): Promise<void> {
+  const of = 'unitId' in members ? eq(users.unitId, members.unitId) : eq(users.agencyId, members.agencyId);
+  for (const member of await tx.select({ id: users.id }).from(users).where(of)) await endSessions(tx, member.id, op);
+}
+
 /** Active (1) or Lock (5). Unlocking also clears a lockout from wrong passwords. */
 export async function setAccountStatus(tx: Transaction, userId: string, status: number, op: Pick<Operation, 'app' | 'afterCommit'>): Promise<void> {
   const unlock = status === USER_STATUS.active ? { failedLoginCount: 0, lockedUntil: null } : {};
