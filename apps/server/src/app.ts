@@ -124,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
   countProviderActivity(provider, { db, realtime, log: app.log });
-  const provisioning = startProvisioningWorker({ db, secrets, provider, log: app.log });
+  const provisioning = startProvisioningWorker({ db, secrets, provider, clock, log: app.log });
   app.addHook('onClose', () => provisioning.stop());
   registerAccessControl(app, { db, verifyToken });
 

@@ -1,9 +1,12 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../../test/api.ts';
+import { signInNewStaff } from '../../test/actors.ts';
+import { SAMPLE_PASSWORD } from '../../test/samples.ts';
+import { apiAs, callApi } from '../../test/api.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import { refresh, signIn } from '../../test/oidc-client.ts';
-import { DEMO_UNIT_USER, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer, refresh, signIn } from '../../test/oidc-client.ts';
+import { DEMO_UNIT_USER, startTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.ts';
+import { timeUntil } from './load.ts';
 
 /**
  * Two instances on one PostgreSQL database behind a round-robin balancer: every request of a
@@ -39,5 +42,27 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('two instances behind a roun
       expect(renewed.statusCode, renewed.body).toBe(200);
       tokens.refresh_token = renewed.json().refresh_token ?? tokens.refresh_token;
     }
+  });
+
+  it('applies a removed permission and a lock made on one instance on the other within a second', async () => {
+    const admin = apiAs(t, bearer((await signIn(t.app, TEST_ADMIN)).access_token));
+    const { id: roleId } = await admin.data<{ id: string }>(admin.post('/api/Role/AddUpdateRole', { name: 'Kiểm toán hai máy', description: 'faults' }));
+    await admin.data(admin.post('/api/Role/SavePermissions', { roleId, permissions: ['LOG_ACTION_LIST'] }));
+    const staff = await signInNewStaff(t, bearer((await signIn(t.app, TEST_ADMIN)).access_token), [roleId]);
+    const searchLogOnOther = () => other.app.inject({ method: 'POST', url: '/api/ActionLog/SearchActionLog', headers: staff.headers, payload: { pageIndex: 1, pageSize: 5 } });
+    const profileOnOther = () => other.app.inject({ url: '/api/User/GetUserProfileCurrent', headers: staff.headers });
+    expect((await searchLogOnOther()).statusCode).toBe(200);
+
+    await admin.data(admin.post('/api/Role/SavePermissions', { roleId, permissions: ['LOG_ACTION_VIEW'] }));
+    expect(await timeUntil(async () => (await searchLogOnOther()).statusCode !== 200, 1000, 50)).toBeLessThan(1000);
+    expect((await searchLogOnOther()).statusCode).toBe(403);
+
+    // Role changes end the account's sessions: sign in again to test the lock on a live token.
+    const again = await signIn(t.app, { username: staff.username, password: SAMPLE_PASSWORD });
+    const withNewToken = () => other.app.inject({ url: '/api/User/GetUserProfileCurrent', headers: bearer(again.access_token) });
+    expect((await withNewToken()).statusCode).toBe(200);
+    await admin.data(admin.post('/api/User/UpdateStatusUserWebPortal', { id: staff.id, status: 5 }));
+    expect(await timeUntil(async () => (await withNewToken()).statusCode === 401, 1000, 50)).toBeLessThan(1000);
+    expect((await profileOnOther()).statusCode).toBe(401);
   });
 });

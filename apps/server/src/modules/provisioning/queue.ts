@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { integrations, provisioningOutbox } from '../../db/schema/index.ts';
 import { outer } from '../../platform/resource/search.ts';
 import { LEASE_MS, MAX_ATTEMPTS, nextAttemptDelayMs } from '../../platform/outbox/queue-worker.ts';
@@ -59,8 +60,8 @@ export async function enqueueDeliveries(db: Queryable, deliveries: readonly Deli
  * object's changes reach the app in order (a row waiting for its retry holds back the later
  * ones of its object, and no other).
  */
-export async function claimDueDeliveries(db: Database, limit: number): Promise<DeliveryRow[]> {
-  const now = sql`now()`;
+export async function claimDueDeliveries(db: Database, clock: Clock, limit: number): Promise<DeliveryRow[]> {
+  const now = clock.now();
   const due = db
     .select({ id: provisioningOutbox.id })
     .from(provisioningOutbox)
@@ -78,7 +79,7 @@ export async function claimDueDeliveries(db: Database, limit: number): Promise<D
     .for('update', { skipLocked: true });
   return db
     .update(provisioningOutbox)
-    .set({ lockedUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`, attempts: sql`${provisioningOutbox.attempts} + 1` })
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${provisioningOutbox.attempts} + 1` })
     .where(inArray(provisioningOutbox.id, due))
     .returning();
 }
@@ -109,13 +110,13 @@ export async function markDelivered(db: Queryable, ids: readonly string[]): Prom
     .where(inArray(provisioningOutbox.id, [...ids]));
 }
 
-export async function markFailedDelivery(db: Queryable, row: DeliveryRow, error: string): Promise<void> {
+export async function markFailedDelivery(db: Queryable, clock: Clock, row: DeliveryRow, error: string): Promise<void> {
   const givenUp = row.attempts >= MAX_ATTEMPTS;
   await db
     .update(provisioningOutbox)
     .set({
       status: givenUp ? DELIVERY_STATUS.failed : DELIVERY_STATUS.pending,
-      nextAttemptAt: new Date(Date.now() + nextAttemptDelayMs(row.attempts)),
+      nextAttemptAt: new Date(clock.now().getTime() + nextAttemptDelayMs(row.attempts)),
       lockedUntil: null,
       lastError: error.slice(0, 1000),
     })

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
 import { startQueueWorker, type QueueWorker } from '../../platform/outbox/queue-worker.ts';
 import { deliver, NotConfigured, type DeliveryDeps } from './deliver.ts';
 import { claimDueDeliveries, markDelivered, markFailedDelivery, pendingOfObject, type DeliveryRow } from './queue.ts';
@@ -10,7 +11,7 @@ const POLL_MS = 1000;
  * Delivers the provisioning queue to the service apps (SCIM) and their back-channel logout
  * endpoints. Every instance runs one; leases keep each row with one worker at a time.
  */
-export function startProvisioningWorker(deps: DeliveryDeps & { log: FastifyBaseLogger; pollMs?: number }): QueueWorker {
+export function startProvisioningWorker(deps: DeliveryDeps & { clock: Clock; log: FastifyBaseLogger; pollMs?: number }): QueueWorker {
   async function deliverRow(row: DeliveryRow): Promise<void> {
     // Read before the object is: every change queued so far is answered by what is sent now.
     const answered = await pendingOfObject(deps.db, row);
@@ -21,13 +22,13 @@ export function startProvisioningWorker(deps: DeliveryDeps & { log: FastifyBaseL
       const message = (error as Error).message;
       deps.log.warn({ err: error, deliveryId: row.id, objectType: row.objectType, attempts: row.attempts }, 'provisioning delivery failed; will retry');
       // Without an integration (switched off since) no retry can succeed: it waits as failed for a sync after set-up.
-      await markFailedDelivery(deps.db, error instanceof NotConfigured ? { ...row, attempts: Number.MAX_SAFE_INTEGER } : row, message);
+      await markFailedDelivery(deps.db, deps.clock, error instanceof NotConfigured ? { ...row, attempts: Number.MAX_SAFE_INTEGER } : row, message);
     }
   }
 
   return startQueueWorker({
     name: 'provisioning',
-    claim: (limit) => claimDueDeliveries(deps.db, limit),
+    claim: (limit) => claimDueDeliveries(deps.db, deps.clock, limit),
     deliver: deliverRow,
     log: deps.log,
     pollMs: deps.pollMs ?? POLL_MS,

@@ -6,9 +6,10 @@ import { prepareDatabase } from '../../bootstrap/index.ts';
 import { loadConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { systemClock } from '../clock.ts';
+import { manualClock, systemClock, type Clock } from '../clock.ts';
+import { LEASE_MS } from '../outbox/queue-worker.ts';
 import { createMailer, type Mailer } from './mailer.ts';
-import { MAIL_STATUS } from './outbox.ts';
+import { claimDueMail, enqueueMail, MAIL_STATUS } from './outbox.ts';
 
 const silent = { warn() {}, error() {}, info() {}, debug() {}, fatal() {}, trace() {}, child() { return this; }, level: 'silent', silent() {} } as never;
 // Hooks run as a stack: mailers and SMTP servers stop first, then their databases go.
@@ -26,8 +27,8 @@ async function database(kind: (typeof DATABASE_KINDS)[number]): Promise<{ handle
   return { handle, open };
 }
 
-function mailer(handle: DatabaseHandle, smtpUrl: string | undefined): Mailer {
-  const created = createMailer({ db: handle.db, clock: systemClock, smtpUrl, log: silent });
+function mailer(handle: DatabaseHandle, smtpUrl: string | undefined, clock: Clock = systemClock): Mailer {
+  const created = createMailer({ db: handle.db, clock, smtpUrl, log: silent });
   cleanups.push(() => created.close());
   return created;
 }
@@ -96,5 +97,27 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('mail outbox with several in
     await Promise.all(instances.map((instance) => instance.worker!.runOnce()));
     expect(smtp.received).toHaveLength(30);
     expect(new Set(smtp.received.map((m) => m.to)).size).toBe(30);
+  });
+
+  it('sends, once, the mail an instance took before it died, when its lease runs out', async () => {
+    const smtp = await startSmtpCapture();
+    cleanups.push(smtp.close);
+    const { handle, open } = await database('postgres');
+    const clock = manualClock();
+    const survivor = mailer(await open(), `smtp://127.0.0.1:${smtp.port}`, clock);
+    for (let i = 0; i < 5; i++) {
+      await enqueueMail(handle.db, { kind: 'campaign', to: `held${i}@example.com`, language: 'vi', subject: `Thư ${i}`, text: 'nội dung' }, { deliver: true });
+    }
+    clock.set(new Date(Date.now() + 1000));
+    // The other instance's worker took them, and its process was killed before it sent any.
+    expect(await claimDueMail(handle.db, clock, 10)).toHaveLength(5);
+
+    await survivor.worker!.runOnce();
+    expect(smtp.received).toHaveLength(0);
+    clock.advance(LEASE_MS + 1000);
+    await survivor.worker!.runOnce();
+    await survivor.worker!.runOnce();
+    expect(smtp.received.map((mail) => mail.to).toSorted()).toEqual([0, 1, 2, 3, 4].map((i) => `held${i}@example.com`));
+    expect((await handle.db.select().from(mailOutbox)).every((row) => row.status === MAIL_STATUS.sent)).toBe(true);
   });
 });
