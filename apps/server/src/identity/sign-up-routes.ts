@@ -46,7 +46,7 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext, prov
     async (request, reply) => {
       const { uid } = request.params;
       await pendingInteraction(provider, request, reply, uid);
-      const admin = await completeSignUp(ctx.db, ctx.mailer, uid, request.body.otp, `${ctx.config.publicUrl}${BASE_PATH}/signin`);
+      const admin = await completeSignUp(ctx.db, ctx.mailer, uid, request.body.otp, `${ctx.config.publicUrl}${BASE_PATH}/signin`, ctx.clock.now());
       const device = deviceKeyHash(request, reply, isSecure(ctx));
       return ok(await completeLogin(ctx, provider, request, reply, admin, device));
     },

@@ -69,7 +69,7 @@ export async function resendSignUpCode(db: Database, mailer: Mailer, subject: st
  * Step 2: the OTP is right, so the trial unit and its administrator (ADMINENTERPRISE) are
  * created, with the Trial pack when one is offered. Answers the new administrator.
  */
-export async function completeSignUp(db: Database, mailer: Mailer, subject: string, otp: string, signinUrl: string) {
+export async function completeSignUp(db: Database, mailer: Mailer, subject: string, otp: string, signinUrl: string, now: Date) {
   const pending = await consumeCode<PendingSignUp>(db, CODE_PURPOSES.signUp, subject, otp);
   return db.transaction(async (tx) => {
     // The visitor's password was hashed when the OTP was sent; only that hash was kept.
@@ -77,6 +77,7 @@ export async function completeSignUp(db: Database, mailer: Mailer, subject: stri
       tx,
       { name: pending.companyName, businessCode: pending.businessCode, numberOfEmployees: pending.numberOfEmployees },
       { username: pending.username, email: pending.email, passwordHash: pending.passwordHash },
+      now,
     );
     await mailer.send(tx, {
       kind: 'trialStarted',

@@ -53,6 +53,7 @@ export const agencyUnitStore: ResourceStore<typeof agencyUnitResource> = {
       tx,
       { name: input.name, businessCode: input.businessCode, numberOfEmployees: input.numberOfEmployees, shortName: input.shortName, address: input.address, agencyId },
       { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password) },
+      op.app.clock.now(),
     );
     const signinUrl = `${op.app.config.publicUrl}/sso-fe/signin`;
     // The customer's administrator learns their account: with its password when one was generated.

@@ -8,6 +8,7 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { bearer, signIn } from '../../../test/oidc-client.ts';
 import { SAMPLE_PASSWORD } from '../../../test/samples.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { manualClock } from '../../platform/clock.ts';
 import { actionLogs, roles, units } from '../../db/schema/index.ts';
 
 describe.each(DATABASE_KINDS)('agencies on %s', (kind) => {
@@ -20,8 +21,9 @@ describe.each(DATABASE_KINDS)('agencies on %s', (kind) => {
   let agencyY: string;
   const as = (key: ActorKey) => apiAs(t, actors[key].headers);
 
+  const clock = manualClock();
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, {}, { clock });
     actors = await signInActors(t);
     [admin, agentX, agentY] = [as('platformAdmin'), as('agencyUserX'), as('agencyUserY')];
     [agencyX, agencyY] = [await agencyIdOf(t, AGENCY_X), await agencyIdOf(t, AGENCY_Y)];
@@ -48,8 +50,12 @@ describe.each(DATABASE_KINDS)('agencies on %s', (kind) => {
   });
 
   it("an agency's user registers a trial unit for a customer; it belongs to the agency, which nobody else's agency sees", async () => {
+    // The trial runs from the server's clock (here a hundred days on).
+    clock.advanceDays(100);
     const { id } = await agentX.data(agentX.post('/api/Agency/RegisterTrialUnit', { ...customer('x1'), agencyId: agencyY }));
+    clock.set(new Date());
     const seen = await admin.data(admin.get(`/api/Unit/GetById/${id}`));
+    expect(new Date(seen.expiryDate).getTime()).toBeGreaterThan(Date.now() + 100 * 86_400_000);
     // The agency the body named is ignored: an agency's user registers for their own agency.
     expect(seen).toMatchObject({ agencyId: agencyX, agencyName: 'Đại lý An Phú', isTrial: true, adminUsername: 'admin.khx1' });
     expect(seen.expiryDate).not.toBeNull();

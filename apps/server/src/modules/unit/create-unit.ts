@@ -102,10 +102,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Starts a trial unit with its administrator: the Trial pack's days (TRIAL.defaultDays without
- * one), and the Trial pack itself when one is offered. Sign-up and an agency's registration
+ * one) from `now` (the server's clock), and the Trial pack itself when one is offered. Sign-up and an agency's registration
  * for a customer both start trials this way.
  */
-export async function startTrialUnit(tx: Transaction, unit: Omit<NewUnit, 'isTrial' | 'expiryDate'>, admin: NewUnitAdmin) {
+export async function startTrialUnit(tx: Transaction, unit: Omit<NewUnit, 'isTrial' | 'expiryDate'>, admin: NewUnitAdmin, now: Date) {
   const [trialPack] = await tx
     .select({ id: servicePackages.id, trialDays: servicePackages.trialDays })
     .from(servicePackages)
@@ -113,7 +113,7 @@ export async function startTrialUnit(tx: Transaction, unit: Omit<NewUnit, 'isTri
     .orderBy(asc(servicePackages.createdAt))
     .limit(1);
   const days = trialPack?.trialDays ?? TRIAL.defaultDays;
-  const expiryDate = new Date(Date.now() + days * DAY_MS);
+  const expiryDate = new Date(now.getTime() + days * DAY_MS);
   const created = await createUnitWithAdmin(tx, { ...unit, isTrial: true, expiryDate }, admin);
   if (trialPack) await tx.insert(unitPackages).values({ unitId: created.unitId, packageId: trialPack.id, endsAt: expiryDate });
   return { ...created, days };
