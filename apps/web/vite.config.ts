@@ -30,6 +30,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // Which chunks each screen loads: read by scripts/size-budgets.ts.
+    manifest: true,
   },
   server: {
     port: 5173,

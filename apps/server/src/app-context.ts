@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Realtime } from './modules/realtime/realtime.ts';
+import type { Invalidation } from './platform/cache/invalidation.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { SecretBox } from './platform/secrets.ts';
@@ -16,4 +17,6 @@ export interface AppContext {
   clock: Clock;
   /** Seals the secrets the portal keeps but never shows (service credentials). */
   secrets: SecretBox;
+  /** Tells every instance's caches of each committed change (platform/cache). */
+  invalidation: Invalidation;
 }

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -37,6 +39,8 @@ import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerUnitRoutes } from './modules/unit/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
 import { API_DOCS_PATH, registerAccessControl } from './platform/access.ts';
+import { cachedActorLoader } from './platform/actor.ts';
+import { startInvalidation } from './platform/cache/invalidation.ts';
 import { failureBody, registerErrorEnvelope } from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health-routes.ts';
@@ -95,6 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
     clientErrorHandler: answerClientError,
   });
+  // API answers are compressed when large enough to gain (the SPA's files are compressed at build).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
@@ -116,7 +122,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys });
   const realtime = startRealtime(app, { db, verifyToken, redisUrl: config.redisUrl });
   const secrets = createSecretBox(config);
-  const context: AppContext = { config, db, mailer, realtime, clock, secrets };
+  const invalidation = await startInvalidation(database);
+  app.addHook('onClose', () => invalidation.close());
+  const context: AppContext = { config, db, mailer, realtime, clock, secrets, invalidation };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
 
@@ -126,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   countProviderActivity(provider, { db, realtime, log: app.log });
   const provisioning = startProvisioningWorker({ db, secrets, provider, clock, log: app.log });
   app.addHook('onClose', () => provisioning.stop());
-  registerAccessControl(app, { db, verifyToken });
+  registerAccessControl(app, { db, verifyToken, loadActor: cachedActorLoader(db, invalidation) });
 
   registerHealthRoutes(app, { db });
   registerInteractionRoutes(app, context, provider);

@@ -10,6 +10,7 @@ const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 /** A portal instance in a process of its own, as in production: it can be killed outright. */
 export interface Instance {
+  pid: number;
   port: number;
   url: string;
   /** SIGKILL: no shutdown hook runs, open connections are cut. */
@@ -50,7 +51,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     child.kill(signal);
     await exited;
   };
-  return { port, url, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return { pid: child.pid!, port, url, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
 /**
@@ -121,12 +122,12 @@ export interface HttpAnswer {
  * clients written for `app.inject` (the OIDC test browser) drive real processes with it. A
  * connection cut before the answer rejects, as a browser's network error.
  */
-export function httpInjector(baseUrl: string) {
+export function httpInjector(baseUrl: string, extraHeaders: () => Record<string, string> = () => ({})) {
   const { hostname, port } = new URL(baseUrl);
   return {
     inject(options: { method?: string; url: string; headers?: Record<string, string>; payload?: string | object }): Promise<HttpAnswer> {
       const payload = typeof options.payload === 'object' ? JSON.stringify(options.payload) : options.payload;
-      const headers = { ...(typeof options.payload === 'object' ? { 'content-type': 'application/json' } : {}), ...options.headers };
+      const headers = { ...(typeof options.payload === 'object' ? { 'content-type': 'application/json' } : {}), ...extraHeaders(), ...options.headers };
       return new Promise((resolve, reject) => {
         const request = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: options.url, headers, agent: false }, (response) => {
           let body = '';

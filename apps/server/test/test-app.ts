@@ -24,6 +24,8 @@ export interface TestApp {
 /** What a test may change besides the environment: the server's clock, to let time pass at once. */
 export interface TestAppOptions {
   clock?: Clock;
+  /** A built web app to serve (none by default). */
+  webRoot?: string;
 }
 
 /** The real app on a fresh database of `kind`, seeded as on first start (with demo data). */

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type StopListening } from './notifications.ts';
 import { releaseLostConnections } from './pool-guard.ts';
 import * as schema from './schema/index.ts';
 
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs `work` while holding a cluster-wide lock, so concurrent instances take turns. */
   withExclusiveLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /** Hears the NOTIFY messages of `channel`, from every instance on this database. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     kind: 'pglite',
     // One embedded database belongs to one process: there is nobody to take turns with.
     withExclusiveLock: (_key, work) => work(),
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
     close: () => client.close(),
   };
 }
@@ -81,6 +85,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
         connection.release();
       }
     },
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOG_RESULT, STATUS, USER_STATUS, type PermissionName, type ResourceOperation } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
-import { loadActor, type Actor, type ActorRecord } from './actor.ts';
+import type { Actor, ActorLoader, ActorRecord } from './actor.ts';
 import { writeActionLog, type AuditSubject } from './audit.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
@@ -83,7 +83,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * Makes every /api route declare its access and enforces it before the body is even read:
  * no or bad token → 401, missing permission → 403.
  */
-export function registerAccessControl(app: FastifyInstance, deps: { db: Database; verifyToken: TokenVerifier }): void {
+export function registerAccessControl(app: FastifyInstance, deps: { db: Database; verifyToken: TokenVerifier; loadActor: ActorLoader }): void {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   // Resolved actors, by request; a request that never authenticated has none.
@@ -113,7 +113,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     const token = bearerToken(request);
     const claims = token ? await deps.verifyToken(token) : undefined;
     if (!claims) throw unauthorized();
-    const record = await loadActor(deps.db, claims.subject);
+    const record = await deps.loadActor(claims.subject);
     if (!record || !isTokenStillValid(record, claims)) throw unauthorized();
     resolved.set(request, record);
     tokens.set(request, claims);

@@ -2,6 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { agencyUserMayHold, BUILT_IN_ROLES, isUnitLevelPermission, STATUS, USER_STATUS, type PermissionName } from '@portal/contracts';
 import type { Queryable } from '../db/client.ts';
 import { agencies, rolePermissions, roles, units, userRoles, users } from '../db/schema/index.ts';
+import { InvalidatingCache } from './cache/invalidating-cache.ts';
+import type { Invalidation } from './cache/invalidation.ts';
 
 /** Who is calling: resolved once per request from the access token. */
 export interface Actor {
@@ -101,6 +103,18 @@ export async function loadActor(db: Queryable, userId: string): Promise<ActorRec
           },
     agency: row.agencyName === null ? null : { name: row.agencyName, status: row.agencyStatus ?? STATUS.active },
   };
+}
+
+/**
+ * Who a caller is, answered from memory between changes: every instance forgets an account the
+ * moment a change to it, its roles, their permissions, its unit or its agency commits
+ * (platform/cache), so a lock or a removed permission applies everywhere at once.
+ */
+export type ActorLoader = (userId: string) => Promise<ActorRecord | undefined>;
+
+export function cachedActorLoader(db: Queryable, invalidation: Invalidation): ActorLoader {
+  const cache = new InvalidatingCache<string, ActorRecord | undefined>(invalidation, { topicOf: (id) => `user:${id}`, ttlMs: 60_000, max: 20_000 });
+  return (userId) => cache.get(userId, () => loadActor(db, userId));
 }
 
 /**

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { BASE_PATH, type Environment } from '@portal/contracts';
 
 /**
- * Serves the built SPA under the base path: hashed assets cached for a year, everything
+ * Serves the built SPA under the base path, compressed at build time: hashed assets cached for a year, everything
  * else revalidated, unknown paths answered with index.html so the SPA's router decides
  * (and shows PAGE NOT FOUND).
  */
@@ -22,6 +22,8 @@ export async function registerSpa(app: FastifyInstance, deps: { webRoot: string;
     root: deps.webRoot,
     prefix: `${BASE_PATH}/`,
     wildcard: true,
+    // The build leaves .br and .gz beside each asset (apps/web/precompress.ts).
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

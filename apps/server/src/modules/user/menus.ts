@@ -3,13 +3,22 @@ import type { ListMenus, MenuDetail, PermissionName } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { menus } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
+import { InvalidatingCache } from '../../platform/cache/invalidating-cache.ts';
+import type { Invalidation } from '../../platform/cache/invalidation.ts';
+
+type MenuRow = typeof menus.$inferSelect;
+
+/** The menu table changes only with a release: every call answers it from memory. */
+export function cachedMenuRows(db: Queryable, invalidation: Invalidation): () => Promise<MenuRow[]> {
+  const cache = new InvalidatingCache<'menus', MenuRow[]>(invalidation, { topicOf: () => 'menus', ttlMs: 10 * 60_000, max: 1 });
+  return () => cache.get('menus', () => db.select().from(menus).orderBy(asc(menus.sortOrder)));
+}
 
 /**
  * The sidebar a user may see: each section with the screens they hold the permission for;
  * a section with no permitted screen is left out.
  */
-export async function menusFor(db: Queryable, actor: Actor): Promise<ListMenus> {
-  const rows = await db.select().from(menus).orderBy(asc(menus.sortOrder));
+export function menusFor(rows: readonly MenuRow[], actor: Actor): ListMenus {
   const allowed = (permission: string | null) =>
     permission !== null && actor.permissions.has(permission as PermissionName);
 

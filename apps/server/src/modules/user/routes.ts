@@ -6,8 +6,9 @@ import { adminAccountStore } from './admin-account-store.ts';
 import { registerUnitAdminRoutes } from './unit-admin-routes.ts';
 import { unitUserStore } from './unit-user-store.ts';
 import type { AppContext } from '../../app-context.ts';
-import { ok } from '../../platform/envelope.ts';
-import { menusFor } from './menus.ts';
+import { InvalidatingCache } from '../../platform/cache/invalidating-cache.ts';
+import { ok, sendSerialized } from '../../platform/envelope.ts';
+import { cachedMenuRows, menusFor } from './menus.ts';
 import { profileOf } from './profile.ts';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -15,6 +16,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerResource(app, ctx, adminAccountResource, adminAccountStore);
   registerResource(app, ctx, unitUserResource, unitUserStore);
   registerUnitAdminRoutes(app, ctx);
+  const menuRows = cachedMenuRows(ctx.db, ctx.invalidation);
+  // The two calls every screen makes, kept serialised: a profile until its account changes
+  // (or a minute passes: the trial's days left), a menu per set of permissions until a role,
+  // permission or menu changes.
+  const profiles = new InvalidatingCache<string, string>(ctx.invalidation, { topicOf: (id) => `user:${id}`, ttlMs: 60_000, max: 20_000 });
+  const menuAnswers = new InvalidatingCache<string, string>(ctx.invalidation, { topicOf: () => 'menus', ttlMs: 10 * 60_000, max: 1_000 });
 
   routes.get(
     '/api/User/GetUserProfileCurrent',
@@ -22,7 +29,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: 'signed-in' },
       schema: { tags: ['User'], response: { 200: envelopeSchema(userProfileSchema) } },
     },
-    async (request) => ok(profileOf(request.actorRecord)),
+    async (request, reply) =>
+      sendSerialized(reply, await profiles.get(request.actor.userId, async () => JSON.stringify(ok(profileOf(request.actorRecord))))),
   );
 
   routes.get(
@@ -31,6 +39,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: 'signed-in' },
       schema: { tags: ['User'], response: { 200: envelopeSchema(listMenusSchema) } },
     },
-    async (request) => ok(await menusFor(ctx.db, request.actor)),
+    async (request, reply) => {
+      const permissions = [...request.actor.permissions].sort().join(',');
+      return sendSerialized(reply, await menuAnswers.get(permissions, async () => JSON.stringify(ok(menusFor(await menuRows(), request.actor)))));
+    },
   );
 }

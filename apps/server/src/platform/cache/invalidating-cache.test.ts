@@ -1,0 +1,93 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, disposableDatabases } from '../../../test/databases.ts';
+import { timeUntil } from '../../faults/load.ts';
+import { prepareDatabase } from '../../bootstrap/index.ts';
+import { loadConfig } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { rolePermissions, users } from '../../db/schema/index.ts';
+import { InvalidatingCache } from './invalidating-cache.ts';
+import { startInvalidation, type Invalidation } from './invalidation.ts';
+
+const databases = disposableDatabases();
+const closing: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (closing.length) await closing.pop()!();
+  await databases.cleanup();
+});
+
+async function setUp(kind: (typeof DATABASE_KINDS)[number]) {
+  const { open } = await databases.create(kind);
+  const handle = await open();
+  await prepareDatabase(handle, loadConfig({ PORTAL_ADMIN_PASSWORD: 'Test#Admin2026' }));
+  const [admin] = await handle.db.select({ id: users.id }).from(users);
+  return { handle, open, adminId: admin!.id };
+}
+
+/** A cache of one account's status, counting its loads from the database. */
+function statusCache(handle: DatabaseHandle, invalidation: Invalidation) {
+  let loads = 0;
+  const cache = new InvalidatingCache<string, number>(invalidation, { topicOf: (id) => `user:${id}`, ttlMs: 60_000, max: 100 });
+  closing.push(() => cache.close());
+  return {
+    get loads() {
+      return loads;
+    },
+    status: (id: string) =>
+      cache.get(id, async () => {
+        loads += 1;
+        const [row] = await handle.db.select({ status: users.status }).from(users).where(eq(users.id, id));
+        return row!.status;
+      }),
+  };
+}
+
+describe.each(DATABASE_KINDS)('caches invalidated by committed changes, on %s', (kind) => {
+  it('answers from memory until the account changes, then reads it again', async () => {
+    const { handle, adminId } = await setUp(kind);
+    const invalidation = await startInvalidation(handle);
+    closing.push(() => invalidation.close());
+    const cache = statusCache(handle, invalidation);
+
+    expect(await cache.status(adminId)).toBe(1);
+    expect(await cache.status(adminId)).toBe(1);
+    expect(cache.loads).toBe(1);
+
+    await handle.db.update(users).set({ status: 5 }).where(eq(users.id, adminId));
+    await timeUntil(async () => (await cache.status(adminId)) === 5, 1000, 10);
+    expect(cache.loads).toBe(2);
+
+    // A permission change concerns every account: everything is forgotten.
+    await handle.db.delete(rolePermissions).where(sql`false`);
+    await cache.status(adminId);
+    await timeUntil(async () => {
+      await cache.status(adminId);
+      return cache.loads === 3;
+    }, 1000, 10);
+  });
+});
+
+describe.runIf(DATABASE_KINDS.includes('postgres'))('caches across instances on PostgreSQL', () => {
+  it("hears another instance's change, and answers nothing from memory while it cannot listen", async () => {
+    const { handle, open, adminId } = await setUp('postgres');
+    const other = await open();
+    const invalidation = await startInvalidation(handle);
+    closing.push(() => invalidation.close());
+    const cache = statusCache(handle, invalidation);
+    await cache.status(adminId);
+
+    await other.db.update(users).set({ status: 5 }).where(eq(users.id, adminId));
+    expect(await timeUntil(async () => (await cache.status(adminId)) === 5, 1000, 10)).toBeLessThan(1000);
+
+    // The listening connection is cut (as by a database restart): no answer from memory until it is back.
+    await other.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`);
+    await timeUntil(async () => !invalidation.trusted, 2000, 10);
+    const before = cache.loads;
+    await cache.status(adminId);
+    await cache.status(adminId);
+    expect(cache.loads).toBe(before + 2);
+    await timeUntil(async () => invalidation.trusted, 5000, 50);
+    await other.db.update(users).set({ status: 1 }).where(eq(users.id, adminId));
+    expect(await timeUntil(async () => (await cache.status(adminId)) === 1, 1000, 10)).toBeLessThan(1000);
+  });
+});
