@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
 
-  const provider = createProvider({ config, db, keys, secrets });
+  const provider = createProvider({ config, db, keys, secrets, clock });
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
   countProviderActivity(provider, { db, realtime, log: app.log });
