@@ -35,6 +35,7 @@ import { registerRoleRoutes } from './modules/role/routes.ts';
 import { startProvisioningWorker } from './modules/provisioning/worker.ts';
 import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
 import { registerServiceRoutes } from './modules/service/routes.ts';
+import { registerPackageRoutes } from './modules/package/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerUnitRoutes } from './modules/unit/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerServiceAppRoutes(app, context);
   registerSystemRoutes(app, context);
   registerServiceRoutes(app, context);
+  registerPackageRoutes(app, context);
   registerDashboardRoutes(app, context);
   const spaServed = await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, environment: spaEnvironment(config) });
 

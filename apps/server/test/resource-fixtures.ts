@@ -12,6 +12,7 @@ import {
   BUILT_IN_ROLES,
   categoryResource,
   serviceResource,
+  servicePackageResource,
   configDataDefaultResource,
   configDataResource,
   emailTemplateResource,
@@ -20,7 +21,7 @@ import {
   unitUserResource,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, mailOutbox, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, mailOutbox, packageServices, servicePackages, unitPackages, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
 import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
@@ -28,7 +29,7 @@ import type { TestApp } from './test-app.ts';
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
 const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource];
 /** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
-const COMMERCE_RESOURCES = [serviceResource];
+const COMMERCE_RESOURCES = [serviceResource, servicePackageResource];
 const SYSTEM_TABLES = {
   ConfigData: configData,
   ConfigDataDefault: configDataDefaults,
@@ -187,6 +188,12 @@ export class ResourceFixtures {
         const appUser = await db.select().from(appUsers).where(eq(appUsers.id, target.id));
         const deliveries = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.objectId, target.id));
         return { appUser, deliveries: deliveries.length };
+      }
+      case servicePackageResource.name: {
+        const pack = await db.select().from(servicePackages).where(eq(servicePackages.id, target.id));
+        const held = await db.select().from(packageServices).where(eq(packageServices.packageId, target.id)).orderBy(asc(packageServices.serviceId));
+        const units = await db.select().from(unitPackages).where(eq(unitPackages.packageId, target.id)).orderBy(asc(unitPackages.id));
+        return { pack, held, units };
       }
       case 'AppSync':
         return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;

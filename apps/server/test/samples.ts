@@ -1,4 +1,4 @@
-import type { ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -236,6 +236,21 @@ export const serviceSample: SampleFactory<ServiceCreate, ServiceRecord, ServiceU
   update: ({ id, clientId: _c, hasClientSecret: _h, clientSecretRotatedAt: _r, createdAt: _a, status: _s, ...fields }) => ({ id, ...fields, name: `${fields.name} (edited)` }),
 };
 
+export const servicePackageSample: SampleFactory<ServicePackageSave, ServicePackageRecord, ServicePackageSave> = {
+  create: (context, n = uniqueSuffix()) => ({
+    name: `Gói mẫu ${n}`,
+    level: 'Plus',
+    userBand: '2-20',
+    serviceIds: [context.serviceId!],
+    pricePerUserMonth: 120000,
+    discountPercent: 10,
+    highlightFeatures: 'CRM',
+    trialDays: 14,
+    expiryMonths: 12,
+  }),
+  update: ({ serviceNames: _n, paymentAmount: _p, moneyType: _m, unitsUsing: _u, status: _s, createdAt: _c, ...fields }) => ({ ...fields, name: `${fields.name} (edited)`, discountPercent: 20 }),
+};
+
 /** One sample factory per resource that can be written, by the resource's wire name. */
 const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | undefined>> = {
   Unit: unitSample,
@@ -254,6 +269,7 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   ConfigDataDefault: configSample,
   Category: categorySample,
   Channel: serviceSample,
+  ChannelPackage: servicePackageSample,
   BlackList: listSample((n) => `spam${n}.example.com`),
   BlackListSubdomain: listSample((n) => `sub${n}.example.org`),
   ExceptionBlackList: listSample((n) => `allowed.${n}@spam.example.com`),
