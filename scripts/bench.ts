@@ -83,7 +83,11 @@ try {
   row('refresh-token grants per CPU-second', (refreshes / (cpuSeconds(instance.pid) - cpu)).toFixed(1), '≥ 300');
 
   // 4. Searches at volume, one after another (p95 of 40 each).
-  const post = (path: string, body: object) => fetch(`${url}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.arrayBuffer());
+  const post = async (path: string, body: object) => {
+    const answer = await fetch(`${url}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (await answer.json()) as { success: boolean; data?: { records: unknown[] } };
+    if (!json.success || !json.data?.records.length) throw new Error(`${path} ${JSON.stringify(body)}: ${JSON.stringify(json).slice(0, 200)}`);
+  };
   const searchTarget = postgresUrl ? 'p95 ≤ 25 ms' : 'p95 ≤ 60 ms';
   const searches: [string, string, object][] = [
     ['users: keyword, first page', '/api/User/SearchUserAdminUnitPage', { pageIndex: 1, pageSize: PAGE_SIZE, keyword: 'user12345' }],
@@ -93,7 +97,7 @@ try {
   if (LOGS > 0) {
     searches.push(
       ['action log: first page', '/api/ActionLog/SearchActionLog', { pageIndex: 1, pageSize: PAGE_SIZE }],
-      ['action log: category and month', '/api/ActionLog/SearchActionLog', { pageIndex: 1, pageSize: PAGE_SIZE, objectCategory: 7, fromDate: '2026-01-01', toDate: '2026-01-31' }],
+      ['action log: category and month', '/api/ActionLog/SearchActionLog', { pageIndex: 1, pageSize: PAGE_SIZE, objectCategory: 7, fromDate: '2026-01-01T00:00:00Z', toDate: '2026-01-31T23:59:59Z' }],
       ['action log: page 5,000', '/api/ActionLog/SearchActionLog', { pageIndex: 5000, pageSize: PAGE_SIZE }],
     );
   }

@@ -125,6 +125,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secrets = createSecretBox(config);
   const invalidation = await startInvalidation(database);
   app.addHook('onClose', () => invalidation.close());
+  // A call that may have written waits until this instance's caches have heard of it, so the
+  // caller's next request reads their own change (other instances hear it within milliseconds).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 400 || !request.url.startsWith('/api/')) return;
+    const operation = request.routeOptions.config.resource?.operation;
+    if (operation === 'search' || operation === 'get') return;
+    await invalidation.barrier();
+  });
   const context: AppContext = { config, db, mailer, realtime, clock, secrets, invalidation };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);

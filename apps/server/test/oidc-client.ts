@@ -134,6 +134,13 @@ export async function signIn(app: FastifyInstance, account: { username: string; 
   return { ...(tokens.json() as Tokens), browser };
 }
 
+/** Ends the provider session of this browser, as the SPA's sign-out button does. */
+export async function signOut(tokens: Tokens & { browser: TestBrowser }): Promise<void> {
+  const page = await tokens.browser.request('GET', `/oidc/session/end?${new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${TEST_PUBLIC_URL}/sso-fe/signin` })}`);
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!;
+  await tokens.browser.request('POST', '/oidc/session/end/confirm', { form: { xsrf, logout: 'yes' } });
+}
+
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }

@@ -4,7 +4,7 @@ import { signInNewStaff } from '../../test/actors.ts';
 import { SAMPLE_PASSWORD } from '../../test/samples.ts';
 import { apiAs, callApi } from '../../test/api.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import { bearer, refresh, signIn } from '../../test/oidc-client.ts';
+import { bearer, refresh, signIn, signOut } from '../../test/oidc-client.ts';
 import { DEMO_UNIT_USER, startTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.ts';
 import { timeUntil } from './load.ts';
 
@@ -41,6 +41,15 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('two instances behind a roun
       const renewed = await refresh(tokens.browser, tokens.refresh_token!);
       expect(renewed.statusCode, renewed.body).toBe(200);
       tokens.refresh_token = renewed.json().refresh_token ?? tokens.refresh_token;
+    }
+  });
+
+  it('ends a session on both when the user signs out through either', async () => {
+    const tokens = await signIn(balancer, DEMO_UNIT_USER);
+    await signOut(tokens);
+    for (const app of [t.app, other.app]) {
+      const refused = await app.inject({ method: 'POST', url: '/oidc/token', headers: { host: 'portal.test', 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: 'sso-fe' }).toString() });
+      expect(refused.json().error).toBe('invalid_grant');
     }
   });
 

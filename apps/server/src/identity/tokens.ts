@@ -1,11 +1,23 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import type { TokenVerifier } from '../platform/access.ts';
+import type { AccessTokenClaims, TokenVerifier } from '../platform/access.ts';
 import { publicJwks, type ProviderKeys } from './keys.ts';
+
+/** Verified tokens kept: enough for every active session of a large portal. */
+const VERIFIED_MAX = 50_000;
 
 /** Verifies the provider's JWT access tokens for the portal API, with the keys in memory. */
 export function createTokenVerifier(options: { issuer: string; audience: string; keys: ProviderKeys }): TokenVerifier {
   const jwks = createLocalJWKSet(publicJwks(options.keys));
+  // A token's signature and claims never change: once verified, what it proves is kept until
+  // it expires (the account's state is still checked on every call, by the caller).
+  const verified = new Map<string, { claims: AccessTokenClaims; expiresAtMs: number }>();
   return async (token) => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return known.claims;
+      verified.delete(token);
+      return undefined;
+    }
     try {
       const { payload } = await jwtVerify(token, jwks, {
         issuer: options.issuer,
@@ -13,11 +25,14 @@ export function createTokenVerifier(options: { issuer: string; audience: string;
         typ: 'at+jwt',
         algorithms: ['RS256'],
       });
-      if (!payload.sub || payload.iat === undefined) return undefined;
+      if (!payload.sub || payload.iat === undefined || payload.exp === undefined) return undefined;
       // iat has whole seconds; the portal's own tokens also say the millisecond (iat_ms), so a
       // password change refuses a token issued earlier in the same second, but not one after.
       const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000;
-      return { subject: payload.sub, issuedAtMs, grantId: typeof payload.gid === 'string' ? payload.gid : undefined };
+      const claims = { subject: payload.sub, issuedAtMs, grantId: typeof payload.gid === 'string' ? payload.gid : undefined };
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+      return claims;
     } catch {
       return undefined;
     }

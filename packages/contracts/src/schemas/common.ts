@@ -37,9 +37,15 @@ export const pageRequestSchema = z.strictObject({
 });
 export type PageRequest = z.input<typeof pageRequestSchema>;
 
+/**
+ * A page of a list and the number of matches. Lists that can grow to millions (users, the
+ * logs) count matches exactly up to SEARCH_EXACT_COUNT; past it the total is the database's
+ * estimate and `totalCapped` is true (the screen says "about").
+ */
 export function pageResultSchema<T extends z.ZodType>(record: T) {
-  return z.object({ records: z.array(record), totalRecord: z.number().int() });
+  return z.object({ records: z.array(record), totalRecord: z.number().int(), totalCapped: z.boolean().optional() });
 }
-export type PageResult<T> = { records: T[]; totalRecord: number };
+export type PageResult<T> = { records: T[]; totalRecord: number; totalCapped?: boolean };
+export const SEARCH_EXACT_COUNT = 10_000;
 
 export const idParamSchema = z.strictObject({ id: z.uuid() });

@@ -22,5 +22,6 @@ export const actionLogs = pgTable(
     ipAddress: text(),
     createdAt: createdAt(),
   },
-  (t) => [index('action_logs_unit_created_idx').on(t.unitId, t.createdAt), index('action_logs_created_idx').on(t.createdAt)],
+  // Lists read newest first in (created_at, id) order straight from these (see largePage).
+  (t) => [index('action_logs_unit_created_idx').on(t.unitId, t.createdAt, t.id), index('action_logs_created_idx').on(t.createdAt, t.id)],
 );

@@ -49,8 +49,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    index('users_unit_id_idx').on(t.unitId),
     index('users_agency_id_idx').on(t.agencyId),
+    // Lists read newest first in (created_at, id) order straight from these (see largePage),
+    // with the unit and status along so the usual filters need no table read; the keyword's
+    // trigram index is in migration 0014.
+    index('users_unit_created_idx').on(t.unitId, t.createdAt, t.id, t.status),
+    index('users_created_idx').on(t.createdAt, t.id, t.unitId, t.status),
   ],
 );
 

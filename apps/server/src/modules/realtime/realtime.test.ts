@@ -4,8 +4,8 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { signIn, type Tokens, type TestBrowser } from '../../../test/oidc-client.ts';
-import { DEMO_UNIT_ADMIN, DEMO_UNIT_USER, startTestApp, TEST_ADMIN, TEST_PUBLIC_URL, type TestApp } from '../../../test/test-app.ts';
+import { signIn, signOut } from '../../../test/oidc-client.ts';
+import { DEMO_UNIT_ADMIN, DEMO_UNIT_USER, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
 import { REALTIME_EVENTS, REALTIME_PATH } from '@portal/contracts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -53,13 +53,6 @@ function nextEvent<T = unknown>(socket: Socket, event: string, timeoutMs = 5000)
       resolve(payload);
     });
   });
-}
-
-/** Ends the provider session of this browser, as the SPA's sign-out button does. */
-async function signOut(tokens: Tokens & { browser: TestBrowser }): Promise<void> {
-  const page = await tokens.browser.request('GET', `/oidc/session/end?${new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${TEST_PUBLIC_URL}/sso-fe/signin` })}`);
-  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!;
-  await tokens.browser.request('POST', '/oidc/session/end/confirm', { form: { xsrf, logout: 'yes' } });
 }
 
 describe.each(DATABASE_KINDS)('live connection on %s', (kind) => {

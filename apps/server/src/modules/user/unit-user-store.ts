@@ -1,4 +1,4 @@
-import { aliasedTable, asc, count, desc, eq, exists, not, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, desc, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { BUILT_IN_ROLES, EXTENSION_OPTIONS, USER_STATUS, type UnitUserRecord, type unitUserResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { roles, units, userRoles, users } from '../../db/schema/index.ts';
@@ -6,12 +6,15 @@ import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
 import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
-import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordIn, largePage, outer } from '../../platform/resource/search.ts';
 import { portalUserChanged } from '../provisioning/changes.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
 import { accountSummary, assignUnitRole, endSessions, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
 
 const manager = aliasedTable(users, 'manager');
+
+/** What a keyword is looked for in; the users_search_trgm index is on this very expression. */
+export const USER_SEARCH_TEXT = sql`(${users.username} || ' ' || ${users.fullName} || ' ' || ${users.email} || ' ' || coalesce(${users.mobile}, ''))`;
 
 const isUnitAdmin = exists(
   sql`(select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${outer('users', 'id')} and ${roles.code} = ${BUILT_IN_ROLES.unitAdmin})`,
@@ -112,18 +115,11 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
       query.unitId ? eq(users.unitId, query.unitId) : undefined,
       query.status === undefined ? undefined : eq(users.status, query.status),
       query.isAdmin === undefined ? undefined : query.isAdmin ? isUnitAdmin : not(isUnitAdmin),
-      keywordMatch([users.username, users.fullName, users.email, users.mobile], query.keyword),
+      keywordIn(USER_SEARCH_TEXT, query.keyword),
     );
-    const rows = await db
-      .select({ ...columns, total: totalOver })
-      .from(users)
-      .innerJoin(units, eq(units.id, users.unitId))
-      .leftJoin(manager, eq(manager.id, users.reportToId))
-      .where(where)
-      .orderBy(desc(users.createdAt), asc(users.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    return toPageResult(rows, toRecord, page, async () => (await db.select({ n: count() }).from(users).where(where))[0]!.n);
+    // Newest first, in the order of the (created_at, id) indexes: a million users stay cheap.
+    const order = [desc(users.createdAt), desc(users.id)];
+    return largePage(db, users, where, order, page, async (ids) => (await select(db, inArray(users.id, ids))).map(toRecord));
   },
 
   find: findInScope,

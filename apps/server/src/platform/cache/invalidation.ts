@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
 
 /** The channel the database's triggers announce changes on (see the invalidation migration). */
@@ -14,13 +16,26 @@ export const ALL: Topic = 'all';
  */
 export interface Invalidation {
   readonly trusted: boolean;
+  /**
+   * Resolves once this instance has heard every change committed before the call: a caller's
+   * own write is then forgotten here before its answer leaves, so their next request reads it.
+   * (Notifications reach a listener in commit order, so hearing our own marker is enough.)
+   */
+  barrier(): Promise<void>;
   subscribe(listener: (topic: Topic) => void): () => void;
   close(): Promise<void>;
 }
 
-export async function startInvalidation(database: Pick<DatabaseHandle, 'listen'>): Promise<Invalidation> {
+const BARRIER = 'barrier:';
+const BARRIER_TIMEOUT_MS = 1000;
+
+export async function startInvalidation(database: Pick<DatabaseHandle, 'listen' | 'db'>): Promise<Invalidation> {
   const listeners = new Set<(topic: Topic) => void>();
-  const tell = (topic: Topic) => listeners.forEach((listener) => listener(topic));
+  const waiting = new Map<string, () => void>();
+  const tell = (topic: Topic) => {
+    if (topic.startsWith(BARRIER)) return waiting.get(topic)?.();
+    listeners.forEach((listener) => listener(topic));
+  };
   let trusted = true;
   const stop = await database.listen(INVALIDATION_CHANNEL, {
     message: tell,
@@ -37,6 +52,23 @@ export async function startInvalidation(database: Pick<DatabaseHandle, 'listen'>
   return {
     get trusted() {
       return trusted;
+    },
+    async barrier() {
+      if (!trusted) return;
+      const marker = `${BARRIER}${randomUUID()}`;
+      const heard = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, BARRIER_TIMEOUT_MS);
+        waiting.set(marker, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      try {
+        await database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${marker})`);
+        await heard;
+      } finally {
+        waiting.delete(marker);
+      }
     },
     subscribe(listener) {
       listeners.add(listener);

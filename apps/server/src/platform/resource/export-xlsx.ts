@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { EXPORT_SHEET, type ExportColumn, type Language } from '@portal/contracts';
 
 const STATUS_TEXT: Record<Language, Record<number, string>> = {
@@ -39,18 +38,20 @@ function cellValue(column: ExportColumn, value: unknown, language: Language): st
  */
 export function xlsxStream(columns: readonly ExportColumn[], rows: readonly Record<string, unknown>[], language: Language): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(EXPORT_SHEET.name);
-  sheet.columns = columns.map((column) => ({
-    header: column.header[language],
-    key: column.key,
-    width: column.wide ? EXPORT_SHEET.wideColumnWidth : EXPORT_SHEET.narrowColumnWidth,
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9D9D9' } };
-  header.commit();
   void (async () => {
+    // exceljs is large (tens of MiB once loaded): only a server that exports pays for it.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(EXPORT_SHEET.name);
+    sheet.columns = columns.map((column) => ({
+      header: column.header[language],
+      key: column.key,
+      width: column.wide ? EXPORT_SHEET.wideColumnWidth : EXPORT_SHEET.narrowColumnWidth,
+    }));
+    const header = sheet.getRow(1);
+    header.font = { bold: true };
+    header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9D9D9' } };
+    header.commit();
     for (const row of rows) {
       sheet.addRow(Object.fromEntries(columns.map((column) => [column.key, cellValue(column, row[column.key], language)]))).commit();
     }

@@ -1,5 +1,7 @@
-import { and, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
-import type { PageRequest, PageResult } from '@portal/contracts';
+import { and, count, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { SEARCH_EXACT_COUNT, type PageRequest, type PageResult } from '@portal/contracts';
+import type { Queryable } from '../../db/client.ts';
 
 export interface SearchPage {
   limit: number;
@@ -55,4 +57,51 @@ export async function toPageResult<Row extends { total: number }, Rec>(
 ): Promise<PageResult<Rec>> {
   const totalRecord = rows[0]?.total ?? (page.offset > 0 ? await countAll() : 0);
   return { records: rows.map(map), totalRecord };
+}
+
+/**
+ * Rows whose text contains the keyword, case-insensitively, as one expression over the
+ * columns: a trigram index on the same expression answers it without reading every row.
+ */
+export function keywordIn(text: SQL, keyword: string | undefined): SQL | undefined {
+  const term = keyword?.trim();
+  return term ? sql`${text} ilike ${`%${escapeLike(term)}%`}` : undefined;
+}
+
+/**
+ * A page of a list that may hold millions of rows: the page's ids first, read in index order
+ * (the database stops after offset + limit index entries), then those rows in full. Matches
+ * are counted exactly up to SEARCH_EXACT_COUNT; past it the planner's estimate stands in, as
+ * counting millions of rows on every page would cost more than the page itself.
+ */
+export async function largePage<Rec extends { id: string }>(
+  db: Queryable,
+  table: PgTable & { id: PgColumn },
+  where: SQL | undefined,
+  order: SQL[],
+  page: SearchPage,
+  fetch: (ids: string[]) => Promise<Rec[]>,
+): Promise<PageResult<Rec>> {
+  const matches = db.select({ one: sql`1` }).from(table).where(where);
+  const [ids, [counted]] = await Promise.all([
+    db.select({ id: table.id }).from(table).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(matches.limit(SEARCH_EXACT_COUNT + 1).as('matches')),
+  ]);
+  const pageIds = ids.map((row) => row.id as string);
+  const found = pageIds.length ? await fetch(pageIds) : [];
+  // The answer keeps the page's order whatever order `fetch` found the rows in.
+  const records = pageIds.flatMap((id) => found.filter((record) => record.id === id));
+  const exact = Number(counted!.n);
+  if (exact <= SEARCH_EXACT_COUNT) return { records, totalRecord: exact };
+  const plan = await db.execute(sql`explain (format json) ${matches}`);
+  const estimate = Number(planRows(plan));
+  return { records, totalRecord: Math.max(estimate, exact, page.offset + records.length), totalCapped: true };
+}
+
+/** "Plan Rows" of an EXPLAIN (FORMAT JSON) answer, from either driver. */
+function planRows(result: unknown): number {
+  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
+  const value = Object.values(rows[0]!)[0];
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: { 'Plan Rows': number } }[];
+  return plan[0]!.Plan['Plan Rows'];
 }

@@ -17,6 +17,7 @@ export default {
   index: 'No.',
   empty: 'No data',
   total: '{{total}} records in total',
+  totalAbout: 'About {{total}} records',
   all: 'All',
   yes: 'Yes',
   no: 'No',

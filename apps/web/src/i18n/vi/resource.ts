@@ -15,6 +15,7 @@ export default {
   index: 'STT',
   empty: 'Không có dữ liệu',
   total: 'Tổng số {{total}} bản ghi',
+  totalAbout: 'Khoảng {{total}} bản ghi',
   all: 'Tất cả',
   yes: 'Có',
   no: 'Không',

@@ -24,7 +24,7 @@ const FIRST_PAGE = { pageIndex: 1, pageSize: 20 };
  */
 export function ResourceScreen({ definition, toolbarExtra }: { definition: ResourceScreenDefinition; toolbarExtra?: React.ReactNode }) {
   const { contract } = definition;
-  const { t } = useTranslation('resource');
+  const { t, i18n } = useTranslation('resource');
   const { modal } = App.useApp();
   const permissions = usePermissions();
   const statusText = useStatusText();
@@ -186,7 +186,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
           total: list.data?.totalRecord ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('total', { total }),
+          showTotal: (total) => t(list.data?.totalCapped ? 'totalAbout' : 'total', { total: total.toLocaleString(i18n.language) }),
           onChange: (pageIndex, pageSize) => setQuery((current) => ({ ...current, pageIndex, pageSize })),
         }}
       />
