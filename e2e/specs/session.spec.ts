@@ -35,7 +35,9 @@ test('a 401 from the API opens the same modal; logging in again returns to the p
   await page.getByRole('button', { name: 'Đăng nhập lại' }).click();
   // The provider session is still alive: no password, straight back with new tokens (the
   // page was already at this address, so the address alone would not show the round trip).
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('sso.access_token')), { timeout: 20_000 }).not.toBeNull();
+  // (While the page navigates there is nothing to read: ask again.)
+  const accessToken = () => page.evaluate(() => localStorage.getItem('sso.access_token')).catch(() => null);
+  await expect.poll(accessToken, { timeout: 20_000 }).not.toBeNull();
   await expect(page).toHaveURL(/\/sso-fe\/list-base-app$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
