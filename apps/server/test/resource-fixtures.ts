@@ -13,6 +13,7 @@ import {
   categoryResource,
   serviceResource,
   servicePackageResource,
+  unitPackageResource,
   configDataDefaultResource,
   configDataResource,
   emailTemplateResource,
@@ -29,7 +30,7 @@ import type { TestApp } from './test-app.ts';
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
 const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource];
 /** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
-const COMMERCE_RESOURCES = [serviceResource, servicePackageResource];
+const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource];
 const SYSTEM_TABLES = {
   ConfigData: configData,
   ConfigDataDefault: configDataDefaults,
@@ -84,7 +85,8 @@ export class ResourceFixtures {
     const [crm] = await t.database.db.select({ id: services.id }).from(services).where(eq(services.code, 'CRM'));
     const agencyId = await agencyIdOf(t, AGENCY_X);
     const [agencyRole] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.agencyId, agencyId)).orderBy(asc(roles.name));
-    return new ResourceFixtures(t, platformAdmin, { unitId: await unitIdOf(t, UNIT_A), platformRoleId: superAdmin!.id, serviceId: crm!.id, agencyId, agencyRoleId: agencyRole!.id });
+    const [pack] = await t.database.db.select({ id: servicePackages.id }).from(servicePackages).orderBy(asc(servicePackages.name)).limit(1);
+    return new ResourceFixtures(t, platformAdmin, { unitId: await unitIdOf(t, UNIT_A), platformRoleId: superAdmin!.id, serviceId: crm!.id, agencyId, agencyRoleId: agencyRole!.id, packageId: pack!.id });
   }
 
   /** An object as the platform administrator reads it through its get call. */
@@ -195,6 +197,8 @@ export class ResourceFixtures {
         const units = await db.select().from(unitPackages).where(eq(unitPackages.packageId, target.id)).orderBy(asc(unitPackages.id));
         return { pack, held, units };
       }
+      case unitPackageResource.name:
+        return db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
       case 'AppSync':
         return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;
       default: {
