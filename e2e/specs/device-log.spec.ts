@@ -1,30 +1,41 @@
+import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { demoAccount } from '../support/accounts.ts';
+import { ADMIN, demoAccount } from '../support/accounts.ts';
 import { signIn } from '../support/signin.ts';
 
 const user = demoAccount('giang', 'minhphat');
-const unitAdmin = demoAccount('admin', 'minhphat');
 
-test('every sign-in lands in the device log with device, IP, browser, time, user and unit', async ({ page, browser }) => {
-  const before = Date.now();
+test('every sign-in lands in the access log with device, IP, browser and time; by user; exported to .xlsx', async ({ page, browser }) => {
   const userContext = await browser.newContext();
   await signIn(await userContext.newPage(), user);
   await userContext.close();
 
-  await signIn(page, unitAdmin);
-  // The log screens come later; the unit administrator reads the log through the API the SPA uses.
-  const log = await page.evaluate(async (username) => {
-    const token = localStorage.getItem('sso.access_token');
-    const response = await fetch('/api/UserDevice/SearchUserDeviceByUnit', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ keyword: username, pageSize: 1 }),
-    });
-    return response.json();
-  }, user.username);
-  expect(log.success).toBe(true);
-  const [latest] = log.data.records;
-  expect(latest).toMatchObject({ username: user.username, unitName: 'Công ty TNHH Minh Phát', deviceName: 'Linux Desktop', ipAddress: '127.0.0.1' });
-  expect(latest.browser).toMatch(/^Chrome \d+$/);
-  expect(new Date(latest.signedInAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  await signIn(page, ADMIN, 'log/access');
+  await expect(page.getByRole('main').getByText('Thiết bị đăng nhập')).toBeVisible();
+  const latest = page.getByRole('row').filter({ hasText: user.username }).first();
+  await expect(latest).toContainText('Công ty TNHH Minh Phát');
+  await expect(latest).toContainText('Linux Desktop');
+  await expect(latest).toContainText('127.0.0.1');
+  await expect(latest).toContainText(/Chrome \d+/);
+
+  await test.step('the view by user keeps only that user', async () => {
+    await latest.getByRole('button', { name: `Chỉ xem các lần đăng nhập của ${user.username}` }).click();
+    await expect(page.getByRole('row').filter({ hasText: ADMIN.username })).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: user.username }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Xem tất cả người dùng' }).click();
+    await expect(page.getByRole('row').filter({ hasText: ADMIN.username }).first()).toBeVisible();
+  });
+
+  await test.step('the log is exported, sheet "Report", and the file holds the sign-in', async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Xuất Excel' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('UserDevice.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.getWorksheet('Report')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Thời gian đăng nhập', 'Tài khoản', 'Họ và tên', 'Đơn vị', 'Thiết bị', 'Trình duyệt', 'Địa chỉ IP']);
+    const accounts = sheet.getColumn(2).values as unknown[];
+    expect(accounts).toContain(user.username);
+  });
 });

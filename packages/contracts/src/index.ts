@@ -16,6 +16,7 @@ export * from './resources/unit.ts';
 export * from './resources/role.ts';
 export * from './resources/user.ts';
 export * from './resources/admin-account.ts';
+export * from './resources/access-log.ts';
 export * from './resources/action-log.ts';
 export * from './resources/lookups.ts';
 export * from './resources/agency.ts';

@@ -19,9 +19,11 @@ export type UserDevice = z.infer<typeof userDeviceSchema>;
 export const searchUserDeviceByUnitSchema = pageRequestSchema.extend({
   /** Platform staff may name any unit; a unit's users always see their own. */
   unitId: z.uuid().optional(),
+  /** One user's sign-ins (the view by user). */
+  userId: z.uuid().optional(),
   fromDate: z.iso.datetime({ offset: true }).optional(),
   toDate: z.iso.datetime({ offset: true }).optional(),
-});
+}).refine((value) => !value.fromDate || !value.toDate || value.fromDate <= value.toDate, { path: ['toDate'], error: 'date_range' });
 export type SearchUserDeviceByUnit = z.input<typeof searchUserDeviceByUnitSchema>;
 
 export const deviceByUserIdSchema = pageRequestSchema.extend({ userId: z.uuid() });

@@ -23,5 +23,10 @@ export const actionLogs = pgTable(
     createdAt: createdAt(),
   },
   // Lists read newest first in (created_at, id) order straight from these (see largePage).
-  (t) => [index('action_logs_unit_created_idx').on(t.unitId, t.createdAt, t.id), index('action_logs_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('action_logs_unit_created_idx').on(t.unitId, t.createdAt, t.id),
+    index('action_logs_created_idx').on(t.createdAt, t.id),
+    // The module filter of the log screen.
+    index('action_logs_category_created_idx').on(t.objectCategory, t.createdAt, t.id),
+  ],
 );

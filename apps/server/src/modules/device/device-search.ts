@@ -2,11 +2,14 @@ import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm
 import type { PageResult, UserDevice } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { units, userDevices, users } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/actor.ts';
+import type { ResourceStore } from '../../platform/resource/register.ts';
+import { withinScope, type Scope } from '../../platform/resource/scope.ts';
+import type { accessLogResource } from '@portal/contracts';
 
 export interface DeviceFilter {
   pageIndex: number;
   pageSize: number;
+  id?: string | undefined;
   keyword?: string | undefined;
   unitId?: string | undefined;
   userId?: string | undefined;
@@ -15,12 +18,14 @@ export interface DeviceFilter {
 }
 
 /**
- * The device log within what the actor may see: a unit's users only ever their own unit,
+ * The device log within what the caller may see: a unit's users only ever their own unit,
  * platform staff any unit (or all). Newest sign-ins first.
  */
-export async function searchDevices(db: Queryable, actor: Actor, filter: DeviceFilter): Promise<PageResult<UserDevice>> {
+export async function searchDevices(db: Queryable, scope: Scope, filter: DeviceFilter): Promise<PageResult<UserDevice>> {
   const conditions: (SQL | undefined)[] = [
-    actor.unitId ? eq(userDevices.unitId, actor.unitId) : filter.unitId ? eq(userDevices.unitId, filter.unitId) : undefined,
+    withinScope(userDevices.unitId, scope),
+    filter.unitId ? eq(userDevices.unitId, filter.unitId) : undefined,
+    filter.id ? eq(userDevices.id, filter.id) : undefined,
     filter.userId ? eq(userDevices.userId, filter.userId) : undefined,
     filter.fromDate ? gte(userDevices.signedInAt, new Date(filter.fromDate)) : undefined,
     filter.toDate ? lte(userDevices.signedInAt, new Date(filter.toDate)) : undefined,
@@ -55,3 +60,12 @@ export async function searchDevices(db: Queryable, actor: Actor, filter: DeviceF
     .offset((filter.pageIndex - 1) * filter.pageSize);
   return { records: rows.map((row) => ({ ...row, signedInAt: row.signedInAt.toISOString() })), totalRecord: total?.n ?? 0 };
 }
+
+/** The access log on the resource pattern: search with export; no changes. */
+export const accessLogStore: ResourceStore<typeof accessLogResource> = {
+  search: (db, query, page, scope) => searchDevices(db, scope, { ...query, pageIndex: page.offset / page.limit + 1, pageSize: page.limit }),
+  async find(db, id, scope) {
+    return (await searchDevices(db, scope, { id, pageIndex: 1, pageSize: 1 })).records[0];
+  },
+  describe: (device) => ({ id: device.id, name: device.username, unitId: device.unitId }),
+};

@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import { deviceByUserIdSchema, envelopeSchema, pageResultSchema, searchUserDeviceByUnitSchema, userDeviceSchema } from '@portal/contracts';
+import { accessLogResource, deviceByUserIdSchema, envelopeSchema, pageResultSchema, userDeviceSchema } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
 import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { searchDevices } from './device-search.ts';
+import { registerResource } from '../../platform/resource/register.ts';
+import { scopeOf } from '../../platform/resource/scope.ts';
+import { accessLogStore, searchDevices } from './device-search.ts';
 
-/** The device log (login devices by unit, by user); the screens come with the log area. */
+/** The device log (sign-in devices by unit, by user): the access log screen's calls. */
 export function registerDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const response = { 200: envelopeSchema(pageResultSchema(userDeviceSchema)) };
-
-  routes.post(
-    '/api/UserDevice/SearchUserDeviceByUnit',
-    { config: { access: 'LOG_ACCESS_LIST' }, schema: { tags: ['UserDevice'], body: searchUserDeviceByUnitSchema, response } },
-    async (request) => ok(await searchDevices(ctx.db, request.actor, request.body)),
-  );
+  registerResource(app, ctx, accessLogResource, accessLogStore);
 
   routes.post(
     '/api/UserDevice/GetDeviceByUserId',
@@ -27,7 +24,7 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: AppContext): voi
       const scope = actor.unitId ? and(eq(users.id, request.body.userId), eq(users.unitId, actor.unitId)) : eq(users.id, request.body.userId);
       const [user] = await ctx.db.select({ id: users.id }).from(users).where(scope);
       if (!user) throw notFound();
-      return ok(await searchDevices(ctx.db, actor, request.body));
+      return ok(await searchDevices(ctx.db, scopeOf(actor), request.body));
     },
   );
 }

@@ -41,4 +41,14 @@ export default {
     30: 'Confirm',
   } as Record<number, string>,
   results: { 1: 'Success', 0: 'Failure' } as Record<number, string>,
+  access: {
+    title: 'Login device',
+    signedInAt: 'Signed in at',
+    account: 'Account',
+    fullName: 'Full name',
+    device: 'Device',
+    browser: 'Browser',
+    showUser: 'Show only the sign-ins of {{username}}',
+    allUsers: 'Show every user',
+  },
 } satisfies Phrases<typeof vi>;

@@ -38,4 +38,14 @@ export default {
     30: 'Xác nhận',
   } as Record<number, string>,
   results: { 1: 'Thành công', 0: 'Thất bại' } as Record<number, string>,
+  access: {
+    title: 'Thiết bị đăng nhập',
+    signedInAt: 'Thời gian đăng nhập',
+    account: 'Tài khoản',
+    fullName: 'Họ và tên',
+    device: 'Thiết bị',
+    browser: 'Trình duyệt',
+    showUser: 'Chỉ xem các lần đăng nhập của {{username}}',
+    allUsers: 'Xem tất cả người dùng',
+  },
 };

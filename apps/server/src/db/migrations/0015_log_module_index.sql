@@ -1,0 +1,1 @@
+CREATE INDEX "action_logs_category_created_idx" ON "action_logs" USING btree ("object_category","created_at","id");
