@@ -70,6 +70,8 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
   it("exports a unit administrator's own unit only", async () => {
     // The export option of a unit's user has no screen yet: it is set in the database.
     await t.database.db.update(users).set({ allowExport: true }).where(eq(users.id, actors.unitAdminA.userId!));
+    // Written behind the API's back: wait until this instance's caches have heard of it.
+    await t.app.portal.invalidation.barrier();
     for (const route of searches.filter((r) => isUnitLevelPermission(contractOf(r.resource!.name).permissions.search))) {
       const { exportColumns } = contractOf(route.resource!.name);
       const unitColumn = exportColumns.findIndex((column) => column.key === 'unitName');
