@@ -3,6 +3,7 @@ import { STATUS, USER_STATUS, type DashboardRequest, type PlatformDashboard, typ
 import type { Queryable } from '../../db/client.ts';
 import { packageServices, services, unitPackages, units, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { activityByDay, devicesSignedIn, serviceAccessesByDay, type UnitFilter } from './activity-figures.ts';
 import { activityDay, endOfDay, startOfDay } from './activity-day.ts';
@@ -35,11 +36,12 @@ export async function serviceUsage(db: Queryable, period: DashboardRequest, unit
   return holders.map((row) => ({ serviceCode: row.code, serviceName: row.name, numberOfUnits: row.units, numberOfAccesses: accesses.get(row.code) ?? 0 }));
 }
 
-export async function platformDashboard(db: Queryable, realtime: Pick<Realtime, 'usersOnline'>, actor: Actor, request: DashboardRequest): Promise<PlatformDashboard> {
+export async function platformDashboard(db: Queryable, realtime: Pick<Realtime, 'usersOnline'>, clock: Clock, actor: Actor, request: DashboardRequest): Promise<PlatformDashboard> {
   const unit = unitInReach(actor, request.unitRequest);
   const ofUnit = unit === undefined ? undefined : eq(units.id, unit);
   const usersOfUnit = unit === undefined ? undefined : eq(users.unitId, unit);
-  const today = activityDay(new Date());
+  // "Today" is the server clock's day, so tests that move the clock see users added on that day.
+  const today = activityDay(clock.now());
   const [totalUnit, numberUnitsActive, numberOfUnitsImplementation, numberOfUnitsJustImplementation, totalUser, numberUserActive, numberOfUserJustAddInDay] =
     await Promise.all([
       countWhere(db, units, and(ofUnit)),

@@ -13,7 +13,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
   routes.post(
     '/api/Dashboard/ActivityStatisticUnit',
     { config: access, schema: { tags: ['Dashboard'], body: dashboardRequestSchema, response: { 200: envelopeSchema(platformDashboardSchema) } } },
-    async (request) => ok(await platformDashboard(ctx.db, ctx.realtime, request.actor, request.body)),
+    async (request) => ok(await platformDashboard(ctx.db, ctx.realtime, ctx.clock, request.actor, request.body)),
   );
 
   routes.post(
