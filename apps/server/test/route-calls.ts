@@ -186,6 +186,13 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
 
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */
 export function routeCallFor(route: RouteEntry): RouteCall | undefined {
+  // No integration exists until someone configures one: its lists are read after one is made.
+  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault'].includes(route.resource.name) && route.resource.operation === 'search';
+  if (emptyUntilMade) {
+    const name = route.resource!.name;
+    const call = resourceCall(route, name, 'search');
+    return call && { ...call, target: (f) => f.stable(name) };
+  }
   if (route.resource) return CONTRACTS[route.resource.name] ? resourceCall(route, route.resource.name, route.resource.operation) : undefined;
   const entry = HAND_WRITTEN[routeKey(route)];
   if (!entry) return undefined;
