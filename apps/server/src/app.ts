@@ -35,6 +35,7 @@ import { registerRoleRoutes } from './modules/role/routes.ts';
 import { startProvisioningWorker } from './modules/provisioning/worker.ts';
 import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
 import { registerServiceRoutes } from './modules/service/routes.ts';
+import { registerPackageRoutes } from './modules/package/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerUnitRoutes } from './modules/unit/routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
@@ -136,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
 
-  const provider = createProvider({ config, db, keys, secrets });
+  const provider = createProvider({ config, db, keys, secrets, clock });
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
   countProviderActivity(provider, { db, realtime, log: app.log });
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerServiceAppRoutes(app, context);
   registerSystemRoutes(app, context);
   registerServiceRoutes(app, context);
+  registerPackageRoutes(app, context);
   registerDashboardRoutes(app, context);
   const spaServed = await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, environment: spaEnvironment(config) });
 

@@ -12,6 +12,8 @@ import {
   BUILT_IN_ROLES,
   categoryResource,
   serviceResource,
+  servicePackageResource,
+  unitPackageResource,
   configDataDefaultResource,
   configDataResource,
   emailTemplateResource,
@@ -22,7 +24,7 @@ import {
   unitUserResource,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, integrations, mailOutbox, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
 import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
@@ -30,7 +32,7 @@ import type { TestApp } from './test-app.ts';
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
 const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, integrateResource, integrateDefaultResource];
 /** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
-const COMMERCE_RESOURCES = [serviceResource];
+const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource];
 const SYSTEM_TABLES = {
   ConfigData: configData,
   ConfigDataDefault: configDataDefaults,
@@ -87,7 +89,8 @@ export class ResourceFixtures {
     const [crm] = await t.database.db.select({ id: services.id }).from(services).where(eq(services.code, 'CRM'));
     const agencyId = await agencyIdOf(t, AGENCY_X);
     const [agencyRole] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.agencyId, agencyId)).orderBy(asc(roles.name));
-    return new ResourceFixtures(t, platformAdmin, { unitId: await unitIdOf(t, UNIT_A), platformRoleId: superAdmin!.id, serviceId: crm!.id, agencyId, agencyRoleId: agencyRole!.id });
+    const [pack] = await t.database.db.select({ id: servicePackages.id }).from(servicePackages).orderBy(asc(servicePackages.name)).limit(1);
+    return new ResourceFixtures(t, platformAdmin, { unitId: await unitIdOf(t, UNIT_A), platformRoleId: superAdmin!.id, serviceId: crm!.id, agencyId, agencyRoleId: agencyRole!.id, packageId: pack!.id });
   }
 
   /** An object as the platform administrator reads it through its get call. */
@@ -194,6 +197,14 @@ export class ResourceFixtures {
         const deliveries = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.objectId, target.id));
         return { appUser, deliveries: deliveries.length };
       }
+      case servicePackageResource.name: {
+        const pack = await db.select().from(servicePackages).where(eq(servicePackages.id, target.id));
+        const held = await db.select().from(packageServices).where(eq(packageServices.packageId, target.id)).orderBy(asc(packageServices.serviceId));
+        const units = await db.select().from(unitPackages).where(eq(unitPackages.packageId, target.id)).orderBy(asc(unitPackages.id));
+        return { pack, held, units };
+      }
+      case unitPackageResource.name:
+        return db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
       case 'AppSync':
         return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;
       default: {

@@ -1,4 +1,4 @@
-import type { IntegrationRecord, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -20,6 +20,8 @@ export interface SampleContext {
   serviceId?: string;
   /** The agency (X) an agency's objects are made in (the fixtures always say). */
   agencyId?: string;
+  /** A service pack units are given (the unit-pack samples). */
+  packageId?: string;
   /** A role of that agency its sample users are given. */
   agencyRoleId?: string;
 }
@@ -258,6 +260,26 @@ function integrationSample(withUnit: boolean): SampleFactory<Record<string, unkn
   };
 }
 
+export const servicePackageSample: SampleFactory<ServicePackageSave, ServicePackageRecord, ServicePackageSave> = {
+  create: (context, n = uniqueSuffix()) => ({
+    name: `Gói mẫu ${n}`,
+    level: 'Plus',
+    userBand: '2-20',
+    serviceIds: [context.serviceId!],
+    pricePerUserMonth: 120000,
+    discountPercent: 10,
+    highlightFeatures: 'CRM',
+    trialDays: 14,
+    expiryMonths: 12,
+  }),
+  update: ({ serviceNames: _n, paymentAmount: _p, moneyType: _m, unitsUsing: _u, status: _s, createdAt: _c, ...fields }) => ({ ...fields, name: `${fields.name} (edited)`, discountPercent: 20 }),
+};
+
+export const unitPackageSample: SampleFactory<UnitPackageSave, UnitPackageRecord, UnitPackageSave> = {
+  create: (context) => ({ unitId: context.unitId, packageId: context.packageId!, startsAt: '2026-01-01T00:00:00.000Z', endsAt: '2027-01-01T00:00:00.000Z', isTrial: false }),
+  update: (record) => ({ id: record.id, unitId: record.unitId, packageId: record.packageId, seats: record.seats + 5, startsAt: record.startsAt, endsAt: '2028-01-01T00:00:00.000Z', isTrial: record.isTrial }),
+};
+
 /** One sample factory per resource that can be written, by the resource's wire name. */
 const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | undefined>> = {
   Unit: unitSample,
@@ -276,6 +298,8 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   ConfigDataDefault: configSample,
   Category: categorySample,
   Channel: serviceSample,
+  ChannelPackage: servicePackageSample,
+  PackageServiceChannel: unitPackageSample,
   BlackList: listSample((n) => `spam${n}.example.com`),
   BlackListSubdomain: listSample((n) => `sub${n}.example.org`),
   ExceptionBlackList: listSample((n) => `allowed.${n}@spam.example.com`),

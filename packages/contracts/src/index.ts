@@ -34,6 +34,8 @@ export * from './resources/config-data.ts';
 export * from './resources/category.ts';
 export * from './resources/integration.ts';
 export * from './resources/service.ts';
+export * from './resources/service-package.ts';
+export * from './resources/unit-package.ts';
 export * from './resources/blacklist.ts';
 export * from './catalogue/mail-types.ts';
 export * from './resources/email-template.ts';

@@ -47,11 +47,11 @@ const DEMO_PEOPLE = [
 ] as const;
 
 const DEMO_PACKAGES = [
-  { name: 'Gói Premium', level: 'Premium', pricePerUserMonth: '250000', expiryMonths: 12, codes: ['CRM', 'IC', 'LCM', 'WFM'] },
-  { name: 'Gói Plus', level: 'Plus', pricePerUserMonth: '180000', expiryMonths: 12, codes: ['CRM', 'IC'] },
-  { name: 'Gói Essentials', level: 'Essentials', pricePerUserMonth: '90000', expiryMonths: 12, codes: ['CRM'] },
-  { name: 'Gói dùng thử', level: 'Trial', pricePerUserMonth: '0', expiryMonths: null, trialDays: 30, codes: ['CRM', 'IC'] },
-  { name: 'Gói miễn phí', level: 'Free', pricePerUserMonth: '0', expiryMonths: null, codes: ['SR'] },
+  { name: 'Gói Premium', level: 'Premium', userBand: '101-500', pricePerUserMonth: '250000', expiryMonths: 12, codes: ['CRM', 'IC', 'LCM', 'WFM'] },
+  { name: 'Gói Plus', level: 'Plus', userBand: '21-100', pricePerUserMonth: '180000', expiryMonths: 12, codes: ['CRM', 'IC'] },
+  { name: 'Gói Essentials', level: 'Essentials', userBand: '2-20', pricePerUserMonth: '90000', expiryMonths: 12, codes: ['CRM'] },
+  { name: 'Gói dùng thử', level: 'Trial', userBand: '2-20', pricePerUserMonth: '0', expiryMonths: null, trialDays: 30, codes: ['CRM', 'IC'] },
+  { name: 'Gói miễn phí', level: 'Free', userBand: '1', pricePerUserMonth: '0', expiryMonths: null, codes: ['SR'] },
 ] as const;
 
 /** What every demo unit has set up in its CRM app: roles, a profile and a group. */
@@ -105,6 +105,7 @@ export async function seedDemoData(tx: Transaction): Promise<DemoSummary | undef
       .values({
         name: pack.name,
         level: pack.level,
+        userBand: pack.userBand,
         pricePerUserMonth: pack.pricePerUserMonth,
         expiryMonths: pack.expiryMonths,
         trialDays: 'trialDays' in pack ? pack.trialDays : null,

@@ -28,7 +28,7 @@ export async function sendCodeByMail(
       kind: CODE_MAIL_TYPES[code.purpose.key],
       to: to.email,
       language: to.language,
-      params: { code: issued.code, minutes: code.purpose.ttlMinutes },
+      params: { code: issued.code, minutes: issued.ttlMinutes },
     });
     return { destination: maskEmail(to.email), resendAfterSeconds: issued.resendAfterSeconds };
   });

@@ -22,6 +22,8 @@ import { hitRateLimit } from '../platform/rate-limit.ts';
 import { canSignIn, checkCredentials, isLocked } from './accounts.ts';
 import { sendCodeByMail } from './code-mail.ts';
 import { deviceKeyHash } from './device.ts';
+import type { SignInRefusal } from './entitlement.ts';
+import { ENTITLEMENT_PROMPT } from './provider.ts';
 import { completeLogin, isSecure, pendingInteraction, uidParams } from './interaction.ts';
 import { useRecoveryCode } from './recovery-codes.ts';
 import { markTwoFactorVerified, twoFactorNeeded } from './two-factor-policy.ts';
@@ -31,6 +33,12 @@ import { CODE_PURPOSES, consumeCode, maskEmail, pendingCode, pendingPayload } fr
 interface PendingTwoFactor {
   userId: string;
   deviceKeyHash: string;
+}
+
+const REFUSALS: readonly SignInRefusal[] = ['service.not_bought', 'service.expired', 'service.access_off', 'service.no_permission'];
+
+function refusalOf(details: Record<string, unknown>): SignInRefusal {
+  return REFUSALS.find((refusal) => refusal === details.refusal) ?? 'service.no_permission';
 }
 
 /** Code checks per user at sign-in, across interactions: 20 an hour. */
@@ -55,6 +63,8 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
     { schema: { params: uidParams, response: { 200: envelopeSchema(interactionDetailsSchema) } } },
     async (request, reply) => {
       const interaction = await pendingInteraction(provider, request, reply, request.params.uid);
+      // A service the user may not open now: the sign-in page shows why, and no code is issued.
+      if (interaction.prompt.name === ENTITLEMENT_PROMPT) throw new AppError(refusalOf(interaction.prompt.details));
       const client = await provider.Client.find(String(interaction.params.client_id));
       return ok({
         uid: interaction.uid,

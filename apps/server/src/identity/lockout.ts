@@ -2,16 +2,19 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { LOCKOUT } from '@portal/contracts';
 import type { Queryable } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { readNumberSetting } from '../platform/settings.ts';
 
 const LOCK_MS = LOCKOUT.lockMinutes * 60_000;
 
 /**
  * Counts a wrong password and answers whether the account is now locked. The count and the
  * lock are written by one conditional statement, so 50 parallel wrong attempts lock the
- * account after exactly the fifth, and attempts that arrive once it is locked are not counted.
- * A lock that has run out starts a new count.
+ * account after exactly the allowed number (System → configuration, read at every attempt so a
+ * change holds at once on every instance), and attempts that arrive once it is locked are not
+ * counted. A lock that has run out starts a new count.
  */
 export async function recordFailedPassword(db: Queryable, userId: string): Promise<{ locked: boolean }> {
+  const maxFailedAttempts = await readNumberSetting(db, 'LOCKOUT_MAX_FAILED_ATTEMPTS');
   const now = new Date();
   const lockExpired = sql`(${users.lockedUntil} is not null and ${users.lockedUntil} <= ${now})`;
   const failures = sql`(case when ${lockExpired} then 0 else ${users.failedLoginCount} end) + 1`;
@@ -19,7 +22,7 @@ export async function recordFailedPassword(db: Queryable, userId: string): Promi
     .update(users)
     .set({
       failedLoginCount: failures,
-      lockedUntil: sql`case when ${failures} >= ${LOCKOUT.maxFailedAttempts} then ${new Date(now.getTime() + LOCK_MS)}::timestamptz else null end`,
+      lockedUntil: sql`case when ${failures} >= ${maxFailedAttempts} then ${new Date(now.getTime() + LOCK_MS)}::timestamptz else null end`,
     })
     .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
     .returning({ lockedUntil: users.lockedUntil });

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { BASE_PATH, LOCKOUT, PASSWORD_RESET, USER_STATUS, type Language } from '@portal/contracts';
+import { BASE_PATH, LOCKOUT, USER_STATUS, type Language } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { users, verificationCodes } from '../db/schema/index.ts';
 import type { Realtime } from '../modules/realtime/realtime.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { hitRateLimit } from '../platform/rate-limit.ts';
+import { readNumberSetting } from '../platform/settings.ts';
 import { isLocked } from './accounts.ts';
 import { setPassword } from './password-update.ts';
 
@@ -28,7 +29,7 @@ interface ResetDeps {
  * code 12; a locked or disabled account gets no link; a second request for the same e-mail
  * within 10 minutes → code 14 (counted in the database, so every instance agrees).
  */
-export async function requestPasswordReset(deps: ResetDeps, email: string, language: Language): Promise<void> {
+export async function requestPasswordReset(deps: ResetDeps, email: string, language: Language): Promise<{ validMinutes: number }> {
   const address = email.trim().toLowerCase();
   const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${address}`);
   if (!user) throw new AppError('account.email_not_found');
@@ -41,7 +42,9 @@ export async function requestPasswordReset(deps: ResetDeps, email: string, langu
   if (!allowed) throw new AppError('account.reset_already_requested');
 
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + PASSWORD_RESET.linkTtlMinutes * 60_000);
+  // The link's lifetime is a system setting, read per request so a change holds at once everywhere.
+  const validMinutes = await readNumberSetting(deps.db, 'PASSWORD_RESET_LINK_TTL_MINUTES');
+  const expiresAt = new Date(Date.now() + validMinutes * 60_000);
   await deps.db.transaction(async (tx) => {
     const fresh = { codeHash: tokenHash(token), expiresAt, attempts: 0, consumedAt: null, lastSentAt: new Date() };
     await tx
@@ -55,10 +58,11 @@ export async function requestPasswordReset(deps: ResetDeps, email: string, langu
       params: {
         username: user.username,
         link: `${deps.publicUrl}${BASE_PATH}/signin?resetToken=${token}`,
-        minutes: PASSWORD_RESET.linkTtlMinutes,
+        minutes: validMinutes,
       },
     });
   });
+  return { validMinutes };
 }
 
 /** The account a live reset link belongs to; a used, expired or unknown link is refused. */

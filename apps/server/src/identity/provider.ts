@@ -1,11 +1,13 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { BASE_PATH, SESSION } from '@portal/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { databaseAdapter } from './adapter.ts';
 import { findActiveAccount } from './accounts.ts';
 import type { ProviderKeys } from './keys.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/secrets.ts';
+import { signInRefusal, type SignInRefusal } from './entitlement.ts';
 import { logoutPage, errorPage, signedOutPage } from './pages.ts';
 
 export const SPA_CLIENT_ID = 'sso-fe';
@@ -48,8 +50,38 @@ async function grantFirstParty(ctx: KoaContextWithOIDC, apiResource: string) {
   return grant;
 }
 
-export function createProvider(deps: { config: Config; db: Database; keys: ProviderKeys; secrets: SecretBox }): Provider {
-  const { config, db, keys, secrets } = deps;
+/** The prompt that stops a sign-in into a service the user may not open now; its details name why. */
+export const ENTITLEMENT_PROMPT = 'entitlement';
+
+/**
+ * The provider's prompts plus one after login: once the account is known (a fresh login or the
+ * portal's session), a service app's sign-in stops on a portal page instead of issuing a code
+ * when the unit has no usable pack with the service, its access is off or the user holds no grant.
+ */
+function entitlementPolicy(db: Database, clock: Clock) {
+  const { Prompt, Check, base } = interactionPolicy;
+  const policy = base();
+  const refusals = new WeakMap<KoaContextWithOIDC, SignInRefusal>();
+  const check = new Check(
+    'service_not_entitled',
+    'the user may not open this service now',
+    async (ctx) => {
+      const accountId = ctx.oidc.session?.accountId;
+      const clientId = ctx.oidc.client?.clientId;
+      if (!accountId || !clientId || clientId === SPA_CLIENT_ID) return Check.NO_NEED_TO_PROMPT;
+      const refusal = await signInRefusal(db, clock.now(), accountId, clientId);
+      if (!refusal) return Check.NO_NEED_TO_PROMPT;
+      refusals.set(ctx, refusal);
+      return Check.REQUEST_PROMPT;
+    },
+    (ctx) => ({ refusal: refusals.get(ctx) }),
+  );
+  policy.add(new Prompt({ name: ENTITLEMENT_PROMPT, requestable: false }, check), policy.findIndex((prompt) => prompt.name === 'consent'));
+  return policy;
+}
+
+export function createProvider(deps: { config: Config; db: Database; keys: ProviderKeys; secrets: SecretBox; clock: Clock }): Provider {
+  const { config, db, keys, secrets, clock } = deps;
   const urls = identityUrls(config);
   const secureCookies = config.publicUrl.startsWith('https://');
 
@@ -119,6 +151,7 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
     },
     interactions: {
       url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}`,
+      policy: entitlementPolicy(db, clock),
     },
     findAccount: async (_ctx, sub) => findActiveAccount(db, sub),
     loadExistingGrant: (ctx) => grantFirstParty(ctx, urls.apiResource),

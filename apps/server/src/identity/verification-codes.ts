@@ -4,14 +4,15 @@ import { ONE_TIME_CODE, VERIFICATION } from '@portal/contracts';
 import type { Queryable } from '../db/client.ts';
 import { verificationCodes } from '../db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
+import { readNumberSetting } from '../platform/settings.ts';
 
-/** What a code confirms; each purpose has its own resend pause and lifetime. */
+/** What a code confirms; each purpose has its own resend pause (the lifetime is a system setting). */
 export const CODE_PURPOSES = {
-  signUp: { key: 'sign_up', resendAfterSeconds: VERIFICATION.resendCountdownDefaultSeconds, ttlMinutes: ONE_TIME_CODE.ttlMinutes },
-  twoFactorSignin: { key: 'two_factor_signin', resendAfterSeconds: VERIFICATION.resendCountdownDefaultSeconds, ttlMinutes: ONE_TIME_CODE.ttlMinutes },
-  twoFactorSetup: { key: 'two_factor_setup', resendAfterSeconds: VERIFICATION.resendCountdownDefaultSeconds, ttlMinutes: ONE_TIME_CODE.ttlMinutes },
-  twoFactorPolicy: { key: 'two_factor_policy', resendAfterSeconds: VERIFICATION.resendCountdownDefaultSeconds, ttlMinutes: ONE_TIME_CODE.ttlMinutes },
-  changePassword: { key: 'change_password', resendAfterSeconds: VERIFICATION.resendCountdownAccountMenuSeconds, ttlMinutes: ONE_TIME_CODE.ttlMinutes },
+  signUp: { key: 'sign_up', resendAfterSeconds: VERIFICATION.resendCountdownDefaultSeconds },
+  twoFactorSignin: { key: 'two_factor_signin', resendAfterSeconds: VERIFICATION.resendCountdownDefaultSeconds },
+  twoFactorSetup: { key: 'two_factor_setup', resendAfterSeconds: VERIFICATION.resendCountdownDefaultSeconds },
+  twoFactorPolicy: { key: 'two_factor_policy', resendAfterSeconds: VERIFICATION.resendCountdownDefaultSeconds },
+  changePassword: { key: 'change_password', resendAfterSeconds: VERIFICATION.resendCountdownAccountMenuSeconds },
 } as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[keyof typeof CODE_PURPOSES];
 
@@ -41,10 +42,12 @@ export async function issueCode(
   purpose: CodePurpose,
   subject: string,
   payload: unknown = null,
-): Promise<{ code: string; resendAfterSeconds: number }> {
+): Promise<{ code: string; resendAfterSeconds: number; ttlMinutes: number }> {
   const code = newNumericCode();
+  // Read at every issue: a change in System → configuration holds for the next code on every instance.
+  const ttlMinutes = await readNumberSetting(db, 'ONE_TIME_CODE_TTL_MINUTES');
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + purpose.ttlMinutes * 60_000);
+  const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
   const resendFrom = new Date(now.getTime() - purpose.resendAfterSeconds * 1000);
   const stale = sql`(${verificationCodes.consumedAt} is not null or ${verificationCodes.expiresAt} <= ${now})`;
   const [row] = await db
@@ -68,7 +71,7 @@ export async function issueCode(
     })
     .returning({ id: verificationCodes.id });
   if (!row) throw new AppError('request.too_many');
-  return { code, resendAfterSeconds: purpose.resendAfterSeconds };
+  return { code, resendAfterSeconds: purpose.resendAfterSeconds, ttlMinutes };
 }
 
 /**

@@ -30,6 +30,8 @@ const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   AGENCY_ROLE: () => import('../features/agency/AgencyRolePage.tsx'),
   AGENCY_USER: () => import('../features/agency/AgencyUserPage.tsx'),
   AGENCY_UNIT: () => import('../features/agency/AgencyUnitPage.tsx'),
+  PACKAGE_MANAGE: () => import('../features/package/ServicePackagePage.tsx'),
+  PACKAGE_ENTERPRISE: () => import('../features/package/UnitPackagePage.tsx'),
   SYSTEM_CONFIG: () => import('../features/settings/ConfigDataPage.tsx'),
   SYSTEM_CATEGORY: () => import('../features/settings/CategoryPage.tsx'),
   SYSTEM_BLACKLIST: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistDomainPage })),

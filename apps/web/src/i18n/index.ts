@@ -11,6 +11,7 @@ import enLog from './en/log.ts';
 import enMenu from './en/menu.ts';
 import enResource from './en/resource.ts';
 import enServiceApps from './en/serviceApps.ts';
+import enCommerce from './en/commerce.ts';
 import enSettings from './en/settings.ts';
 import enSignin from './en/signin.ts';
 import enSystem from './en/system.ts';
@@ -27,6 +28,7 @@ import viLog from './vi/log.ts';
 import viMenu from './vi/menu.ts';
 import viResource from './vi/resource.ts';
 import viServiceApps from './vi/serviceApps.ts';
+import viCommerce from './vi/commerce.ts';
 import viSettings from './vi/settings.ts';
 import viSignin from './vi/signin.ts';
 import viSystem from './vi/system.ts';
@@ -35,8 +37,8 @@ import viUser from './vi/user.ts';
 import viValidation from './vi/validation.ts';
 
 export const resources = {
-  vi: { access: viAccess, agency: viAgency, account: viAccount, common: viCommon, dashboard: viDashboard, legal: viLegal, log: viLog, menu: viMenu, resource: viResource, serviceApps: viServiceApps, settings: viSettings, signin: viSignin, system: viSystem, unit: viUnit, user: viUser, validation: viValidation },
-  en: { access: enAccess, agency: enAgency, account: enAccount, common: enCommon, dashboard: enDashboard, legal: enLegal, log: enLog, menu: enMenu, resource: enResource, serviceApps: enServiceApps, settings: enSettings, signin: enSignin, system: enSystem, unit: enUnit, user: enUser, validation: enValidation },
+  vi: { access: viAccess, commerce: viCommerce, agency: viAgency, account: viAccount, common: viCommon, dashboard: viDashboard, legal: viLegal, log: viLog, menu: viMenu, resource: viResource, serviceApps: viServiceApps, settings: viSettings, signin: viSignin, system: viSystem, unit: viUnit, user: viUser, validation: viValidation },
+  en: { access: enAccess, commerce: enCommerce, agency: enAgency, account: enAccount, common: enCommon, dashboard: enDashboard, legal: enLegal, log: enLog, menu: enMenu, resource: enResource, serviceApps: enServiceApps, settings: enSettings, signin: enSignin, system: enSystem, unit: enUnit, user: enUser, validation: enValidation },
 } as const;
 
 declare module 'i18next' {

@@ -88,5 +88,31 @@ export const unitPackages = pgTable('unit_packages', {
   status: status(),
   startsAt: timestamptz().notNull().defaultNow(),
   endsAt: timestamptz(),
+  /** Users the unit may grant the pack's services to (from the pack's user band); null: no limit. */
+  seats: integer(),
+  /** A trial registration rather than a paid pack. */
+  isTrial: boolean().notNull().default(false),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
+
+/**
+ * A unit's access to a service it bought, when a platform administrator or the unit's admin
+ * has set it. No row means on: buying a pack opens its services; a row with status 0 closes one.
+ */
+export const unitServices = pgTable(
+  'unit_services',
+  {
+    id: id(),
+    unitId: uuid()
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('unit_services_unit_service_key').on(t.unitId, t.serviceId)],
+);

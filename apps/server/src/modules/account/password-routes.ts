@@ -7,7 +7,6 @@ import {
   envelopeSchema,
   forgotPasswordRequestSchema,
   forgotPasswordResultSchema,
-  PASSWORD_RESET,
   requestChangeMyPassResultSchema,
   requestChangeMyPassSchema,
   resetPasswordRequestSchema,
@@ -37,8 +36,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       await limitPerAddress(ctx.db, request, 'passwordReset');
-      await requestPasswordReset(deps, request.body.email, languageOf(request));
-      return ok({ validMinutes: PASSWORD_RESET.linkTtlMinutes });
+      return ok(await requestPasswordReset(deps, request.body.email, languageOf(request)));
     },
   );
 

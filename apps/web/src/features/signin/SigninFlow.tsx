@@ -2,13 +2,19 @@ import { useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { InteractionStep } from '@portal/contracts';
+import { BASE_PATH, ERROR_CATALOGUE, type InteractionStep } from '@portal/contracts';
+import { ApiError } from '../../api/http.ts';
 import { startSignIn } from '../../auth/session.ts';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { confirmGrant, interactionDetails } from './interaction-api.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
 import { VerifyCodeForm } from './VerifyCodeForm.tsx';
+
+/** The provider stopped a service app's sign-in: the unit's pack, its access or the user's grant. */
+const SERVICE_REFUSALS = new Set<number>(
+  (['service.expired', 'service.not_bought', 'service.access_off', 'service.no_permission'] as const).map((key) => ERROR_CATALOGUE[key].code),
+);
 
 type VerifyStep = Extract<InteractionStep, { status: 'verify' }>;
 type View = { kind: 'login' } | { kind: 'sign-up' } | { kind: 'forgot' } | { kind: 'verify'; step: VerifyStep };
@@ -37,6 +43,20 @@ export function SigninFlow({ uid }: { uid: string }) {
   }
   const toLogin = () => setView({ kind: 'login' });
 
+  if (details.error instanceof ApiError && SERVICE_REFUSALS.has(details.error.errorCode ?? 0)) {
+    return (
+      <Result
+        status="403"
+        title={t('serviceRefused')}
+        subTitle={details.error.message}
+        extra={
+          <Button type="primary" href={`${BASE_PATH}/`}>
+            {t('backToPortal')}
+          </Button>
+        }
+      />
+    );
+  }
   if (details.isError || consent.isError) {
     return (
       <Result

@@ -12,6 +12,8 @@ export default {
   redirecting: 'Taking you to the sign-in page…',
   completing: 'Completing sign-in…',
   failed: 'The sign-in could not be completed',
+  serviceRefused: 'The service cannot be opened',
+  backToPortal: 'Back to the portal',
   restart: 'Sign in again',
   brandTitle: 'One account for every service',
   brandText: "CRM, IC, LCM, WFM and the rest of your business's services, with a single sign-in.",

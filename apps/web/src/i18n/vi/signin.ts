@@ -9,6 +9,8 @@ export default {
   redirecting: 'Đang chuyển tới trang đăng nhập…',
   completing: 'Đang hoàn tất đăng nhập…',
   failed: 'Không thể hoàn tất đăng nhập',
+  serviceRefused: 'Không thể mở dịch vụ',
+  backToPortal: 'Quay lại cổng thông tin',
   restart: 'Đăng nhập lại',
   brandTitle: 'Một tài khoản cho mọi dịch vụ',
   brandText: 'CRM, IC, LCM, WFM và các dịch vụ khác của doanh nghiệp, đăng nhập một lần.',

@@ -1,0 +1,24 @@
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { paymentAmount, USER_COUNT_BANDS, type UserCountBand } from '@portal/contracts';
+import type { CustomInputProps } from '../../shared/resource/types.ts';
+
+/**
+ * The pack's payment amount as the price, band and discount are typed: the same rule the server
+ * answers with (the server's figure is the one stored and shown in the list). Read-only.
+ */
+export function PaymentAmountField({ label }: CustomInputProps) {
+  const { i18n } = useTranslation();
+  const form = Form.useFormInstance();
+  const price = Form.useWatch('pricePerUserMonth', form) as unknown;
+  const discount = Form.useWatch('discountPercent', form) as unknown;
+  const band = Form.useWatch('userBand', form) as unknown;
+  const known = typeof price === 'number' && USER_COUNT_BANDS.includes(band as UserCountBand);
+  const amount = known ? paymentAmount(price, typeof discount === 'number' ? discount : 0, band as UserCountBand) : null;
+  return <Input aria-label={label} readOnly value={amount === null ? '' : formatMoney(amount, i18n.language)} data-testid="payment-amount" />;
+}
+
+/** An amount of money with thousands separators, in the screen's language. */
+export function formatMoney(value: number, language: string): string {
+  return new Intl.NumberFormat(language === 'en' ? 'en-US' : 'vi-VN', { maximumFractionDigits: 0 }).format(value);
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PACK_LEVELS, servicePackageResource, STATUS, USER_COUNT_BANDS } from '@portal/contracts';
+import { useActiveServices } from '../../api/lookups.ts';
+import { formatDate } from '../../shared/format.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { useStatusText } from '../../shared/resource/status.ts';
+import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { formatMoney, PaymentAmountField } from './PaymentAmountField.tsx';
+
+/** The services a pack can hold: every active service but the portal itself. */
+function useServiceOptions() {
+  const { data, isPending } = useActiveServices();
+  return { options: (data?.records ?? []).filter((s) => s.code !== 'PORTAL').map((s) => ({ value: s.id, label: s.name })), loading: isPending };
+}
+
+const levels = PACK_LEVELS.map((level) => ({ value: level, label: level }));
+const bands = USER_COUNT_BANDS.map((band) => ({ value: band, label: band }));
+
+/** /package/package-manage: the service packs offered to units. */
+export default function ServicePackagePage() {
+  const { t, i18n } = useTranslation('commerce');
+  const { t: r } = useTranslation('resource');
+  const statusText = useStatusText();
+  const language = i18n.language;
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, language) : '');
+    const expiry = (p: AnyRecord) => (p.expiryMonths === null ? t('pack.unlimited') : t('pack.months', { count: p.expiryMonths as number }));
+    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    return {
+      contract: servicePackageResource,
+      title: t('pack.title'),
+      columns: [
+        { title: t('pack.name'), dataIndex: 'name', key: 'name' },
+        { title: t('pack.level'), dataIndex: 'level', key: 'level' },
+        { title: t('pack.userBand'), dataIndex: 'userBand', key: 'userBand' },
+        { title: t('pack.serviceCount'), key: 'serviceCount', align: 'right', render: (_, p) => (p.serviceIds as string[]).length },
+        { title: t('pack.pricePerUserMonth'), dataIndex: 'pricePerUserMonth', key: 'price', align: 'right', render: money },
+        { title: t('pack.discountPercent'), dataIndex: 'discountPercent', key: 'discount', align: 'right' },
+        { title: t('pack.paymentAmount'), dataIndex: 'paymentAmount', key: 'paymentAmount', align: 'right', render: money },
+        { title: t('pack.expiry'), key: 'expiry', render: (_, p) => expiry(p) },
+      ],
+      form: [
+        { name: 'name', label: t('pack.name'), input: 'text', wide: true },
+        { name: 'serviceIds', label: t('pack.services'), input: 'multiselect', options: useServiceOptions, wide: true },
+        { name: 'level', label: t('pack.level'), input: 'select', options: levels },
+        { name: 'userBand', label: t('pack.userBand'), input: 'select', options: bands },
+        { name: 'pricePerUserMonth', label: t('pack.pricePerUserMonth'), input: 'number' },
+        { name: 'discountPercent', label: t('pack.discountPercent'), input: 'number' },
+        { name: 'paymentAmount', label: t('pack.paymentAmount'), input: 'custom', component: PaymentAmountField },
+        { name: 'trialDays', label: t('pack.trialDays'), input: 'number' },
+        { name: 'expiryMonths', label: t('pack.expiryMonths'), input: 'number' },
+        { name: 'highlightFeatures', label: t('pack.highlightFeatures'), input: 'textarea' },
+      ],
+      defaults: { discountPercent: 0, level: 'Essentials', userBand: '2-20' },
+      filters: [
+        { name: 'level', label: t('pack.level'), options: levels },
+        { name: 'status', label: r('status.label'), options: statuses },
+      ],
+      view: [
+        { label: t('pack.name'), render: (p) => p.name as string },
+        { label: t('pack.services'), render: (p) => (p.serviceNames as string[]).join(', ') },
+        { label: t('pack.level'), render: (p) => p.level as string },
+        { label: t('pack.userBand'), render: (p) => p.userBand as string },
+        { label: t('pack.pricePerUserMonth'), render: (p) => money(p.pricePerUserMonth) },
+        { label: t('pack.discountPercent'), render: (p) => p.discountPercent as number },
+        { label: t('pack.paymentAmount'), render: (p) => money(p.paymentAmount) },
+        { label: t('pack.trialDays'), render: (p) => p.trialDays as number | null },
+        { label: t('pack.expiry'), render: expiry },
+        { label: t('pack.highlightFeatures'), render: (p) => p.highlightFeatures as string | null },
+        { label: t('pack.unitsUsing'), render: (p) => p.unitsUsing as number },
+        { label: t('pack.createdAt'), render: (p) => formatDate(p.createdAt as string) },
+      ],
+      status: {
+        on: STATUS.active,
+        off: STATUS.inactive,
+        question: (status, p) => t(status === STATUS.active ? 'pack.activate' : 'pack.deactivate', { name: p.name }),
+      },
+      deleteQuestion: (p) => ((p.unitsUsing as number) > 0 ? t('pack.deleteInUse', { count: p.unitsUsing as number }) : t('pack.deleteQuestion', { name: p.name })),
+    };
+  }, [language, r, statusText, t]);
+
+  return <ResourceScreen definition={definition} />;
+}

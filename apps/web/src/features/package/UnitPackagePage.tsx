@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import { Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { STATUS, unitPackageResource, type PageResult, type ServicePackageRecord } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { formatDate } from '../../shared/format.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { useStatusText } from '../../shared/resource/status.ts';
+import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { useUnitOptions } from '../user/user-options.ts';
+
+/** The active service packs, to give one to a unit. */
+function usePackOptions() {
+  const { data, isPending } = useQuery({
+    queryKey: ['resource', 'ChannelPackage', 'options'],
+    queryFn: ({ signal }) => apiRequest<PageResult<ServicePackageRecord>>('/ChannelPackage/Search', { body: { pageIndex: 1, pageSize: 200, status: STATUS.active }, signal }),
+    staleTime: 60_000,
+  });
+  return { options: (data?.records ?? []).map((pack) => ({ value: pack.id, label: `${pack.name} (${pack.userBand})` })), loading: isPending };
+}
+
+/** /package/package-enterprise: which pack each unit holds, its seats, period and kind. */
+export default function UnitPackagePage() {
+  const { t } = useTranslation('commerce');
+  const { t: r } = useTranslation('resource');
+  const statusText = useStatusText();
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const kind = (p: AnyRecord) => (p.isTrial ? <Tag color="orange">{t('unitPack.trial')}</Tag> : <Tag color="blue">{t('unitPack.paid')}</Tag>);
+    const expiry = (p: AnyRecord) => (p.endsAt ? formatDate(p.endsAt as string) : t('pack.unlimited'));
+    const usable = (p: AnyRecord) => (p.usable ? <Tag color="green">{t('unitPack.usable')}</Tag> : <Tag color="red">{t('unitPack.expired')}</Tag>);
+    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    return {
+      contract: unitPackageResource,
+      title: t('unitPack.title'),
+      columns: [
+        { title: t('unitPack.unit'), dataIndex: 'unitName', key: 'unitName' },
+        { title: t('pack.name'), dataIndex: 'packageName', key: 'packageName' },
+        { title: t('unitPack.seats'), dataIndex: 'seats', key: 'seats', align: 'right' },
+        { title: t('unitPack.startsAt'), key: 'startsAt', render: (_, p) => formatDate(p.startsAt as string) },
+        { title: t('unitPack.endsAt'), key: 'endsAt', render: (_, p) => expiry(p) },
+        { title: t('unitPack.kind'), key: 'kind', render: (_, p) => kind(p) },
+        { title: t('unitPack.now'), key: 'usable', render: (_, p) => usable(p) },
+      ],
+      form: [
+        { name: 'unitId', label: t('unitPack.unit'), input: 'select', options: useUnitOptions, readOnlyOnEdit: true, wide: true },
+        { name: 'packageId', label: t('pack.name'), input: 'select', options: usePackOptions, wide: true },
+        { name: 'seats', label: t('unitPack.seatsHint'), input: 'number' },
+        { name: 'isTrial', label: t('unitPack.trial'), input: 'switch' },
+        { name: 'startsAt', label: t('unitPack.startsAt'), input: 'date' },
+        { name: 'endsAt', label: t('unitPack.endsAt'), input: 'date' },
+      ],
+      filters: [
+        { name: 'isTrial', label: t('unitPack.kind'), options: [{ value: true, label: t('unitPack.trial') }, { value: false, label: t('unitPack.paid') }] },
+        { name: 'status', label: r('status.label'), options: statuses },
+      ],
+      view: [
+        { label: t('unitPack.unit'), render: (p) => p.unitName as string },
+        { label: t('pack.name'), render: (p) => p.packageName as string },
+        { label: t('pack.services'), render: (p) => (p.serviceNames as string[]).join(', ') },
+        { label: t('pack.userBand'), render: (p) => p.userBand as string },
+        { label: t('unitPack.seats'), render: (p) => p.seats as number },
+        { label: t('unitPack.startsAt'), render: (p) => formatDate(p.startsAt as string) },
+        { label: t('unitPack.endsAt'), render: expiry },
+        { label: t('unitPack.kind'), render: kind },
+        { label: t('unitPack.now'), render: usable },
+      ],
+      status: {
+        on: STATUS.active,
+        off: STATUS.inactive,
+        question: (status, p) => t(status === STATUS.active ? 'unitPack.activate' : 'unitPack.deactivate', { name: p.packageName, unit: p.unitName }),
+      },
+      deleteQuestion: (p) => t('unitPack.deleteQuestion', { name: p.packageName, unit: p.unitName }),
+      nameOf: (p) => `${p.unitName as string} – ${p.packageName as string}`,
+    };
+  }, [r, statusText, t]);
+
+  return <ResourceScreen definition={definition} />;
+}

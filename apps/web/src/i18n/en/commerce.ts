@@ -1,0 +1,46 @@
+import type vi from '../vi/commerce.ts';
+import type { Phrases } from '../phrases.ts';
+
+export default {
+  pack: {
+    title: 'Service packs',
+    name: 'Service pack',
+    services: 'Services in the pack',
+    serviceCount: 'Services',
+    level: 'Level',
+    userBand: 'Users',
+    pricePerUserMonth: 'Price per user per month',
+    discountPercent: 'Discount (%)',
+    paymentAmount: 'Payment amount',
+    highlightFeatures: 'Highlight features',
+    trialDays: 'Trial period (days)',
+    expiryMonths: 'Expiry (months; empty for unlimited)',
+    expiry: 'Expiry',
+    unlimited: 'Unlimited',
+    months: '{{count}} months',
+    unitsUsing: 'Companies using it',
+    createdAt: 'Created',
+    deleteQuestion: 'Are you sure you want to delete the service pack "{{name}}"?',
+    deleteInUse:
+      'The service pack is currently in use. Are you sure you want to delete it? {{count}} companies lose this pack: its services close for them unless another of their packs holds them.',
+    activate: 'Are you sure you want to activate the service pack "{{name}}"?',
+    deactivate: 'Are you sure you want to deactivate the service pack "{{name}}"? Users of the companies holding it can no longer sign into its services.',
+  },
+  unitPack: {
+    title: "Companies' service packs",
+    unit: 'Company',
+    seats: 'Seats',
+    seatsHint: 'Seats (empty: from the pack)',
+    startsAt: 'Start',
+    endsAt: 'Expiry',
+    kind: 'Kind',
+    trial: 'Trial',
+    paid: 'Paid',
+    now: 'Now',
+    usable: 'In effect',
+    expired: 'Not in effect',
+    deleteQuestion: 'Are you sure you want to delete the pack "{{name}}" of {{unit}}? Its services close for the company unless another pack holds them.',
+    activate: 'Are you sure you want to activate the pack "{{name}}" of {{unit}}?',
+    deactivate: 'Are you sure you want to stop the pack "{{name}}" of {{unit}}? The company\'s users can no longer sign into its services.',
+  },
+} satisfies Phrases<typeof vi>;
