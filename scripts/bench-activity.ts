@@ -47,13 +47,13 @@ async function seed(execute: (query: ReturnType<typeof sql>) => Promise<unknown>
     await execute(sql`
       insert into user_devices (user_id, unit_id, device_key, device_name, browser, ip_address, signed_in_at, signed_out_at)
       select p.id, p.unit_id, 'device' || (i % 150000), 'Windows Desktop', 'Chrome 140', '10.0.0.1',
-             now() - make_interval(secs => (i * 7919) % ${n(THREE_YEARS_S)}),
-             case when i % 3 = 0 then now() - make_interval(secs => (i * 7919) % ${n(THREE_YEARS_S)}) + interval '1 hour' end
-      from generate_series(${n(from)}, ${n(to)}) i join bench_people p on p.n = 1 + (i * 31) % ${n(USERS)}`);
+             now() - make_interval(secs => (i::bigint * 7919) % ${n(THREE_YEARS_S)}),
+             case when i % 3 = 0 then now() - make_interval(secs => (i::bigint * 7919) % ${n(THREE_YEARS_S)}) + interval '1 hour' end
+      from generate_series(${n(from)}, ${n(to)}) i join bench_people p on p.n = 1 + (i::bigint * 31) % ${n(USERS)}`);
     await execute(sql`
       insert into service_accesses (user_id, unit_id, service_code, accessed_at)
-      select p.id, p.unit_id, (array['CRM', 'IC', 'LCM', 'WFM'])[1 + i % 4], now() - make_interval(secs => (i * 7919) % ${n(THREE_YEARS_S)})
-      from generate_series(${n(from)}, ${n(to)}, 5) i join bench_people p on p.n = 1 + (i * 31) % ${n(USERS)}`);
+      select p.id, p.unit_id, (array['CRM', 'IC', 'LCM', 'WFM'])[1 + i % 4], now() - make_interval(secs => (i::bigint * 7919) % ${n(THREE_YEARS_S)})
+      from generate_series(${n(from)}, ${n(to)}, 5) i join bench_people p on p.n = 1 + (i::bigint * 31) % ${n(USERS)}`);
   }
 }
 
