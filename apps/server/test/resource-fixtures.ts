@@ -17,18 +17,20 @@ import {
   configDataDefaultResource,
   configDataResource,
   emailTemplateResource,
+  integrateDefaultResource,
+  integrateResource,
   roleResource,
   unitResource,
   unitUserResource,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, mailOutbox, packageServices, servicePackages, unitPackages, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
 import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
 
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
-const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource];
+const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, integrateResource, integrateDefaultResource];
 /** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
 const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource];
 const SYSTEM_TABLES = {
@@ -40,6 +42,8 @@ const SYSTEM_TABLES = {
   BlackListSubdomain: blacklistSubdomains,
   ExceptionBlackList: blacklistExceptions,
   EmailTemplate: emailTemplates,
+  Integrate: integrations,
+  IntegrateDefault: integrations,
 } as const;
 
 /** The resource contracts of the issue, by wire name. */
@@ -115,6 +119,8 @@ export class ResourceFixtures {
     if (!sample || !path) throw new Error(`no sample factory or create call for resource ${resource}: add one to test/samples.ts`);
     // An app user is a unit user in a service, once: each fresh one takes a fresh unit user.
     if (resource === appUserResource.name && !overrides.userId) overrides = { ...overrides, userId: (await this.fresh(unitUserResource.name)).id };
+    // An integration is one per service (and unit): each fresh one takes a fresh service.
+    if ((resource === integrateResource.name || resource === integrateDefaultResource.name) && !overrides.serviceId) overrides = { ...overrides, serviceId: (await this.fresh('Channel')).id };
     const response = await this.t.app.inject({ method: 'POST', url: `/api${path}`, headers: this.admin, payload: { ...sample.create(this.context), ...overrides } });
     const body = response.json();
     if (!body.success) throw new Error(`creating a sample ${resource}: ${response.body}`);

@@ -11,7 +11,7 @@ import { sampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/Dashboard/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,
@@ -159,6 +159,8 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
   },
   // A change of the whole list, about no one object: config.test.ts checks what it restores and logs.
   'POST /api/ConfigData/SyncFromDefault': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: () => ({}) },
+  // Copies the defaults into unit A: integration.test.ts checks what it copies and that it keeps the unit's own.
+  'POST /api/Integrate/CreateDefaultConfigData': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: (f) => ({ body: { unitId: f.context.unitId } }) },
   'GET /api/EmailTemplate/GetListType': { kind: 'list', build: () => ({}) },
   // Reads of the mail-type catalogue and a render of the body sent: about no stored object.
   'GET /api/EmailTemplate/GetTypeInfo/:type': { kind: 'own', build: () => ({ params: { type: 'passwordResetLink' } }) },
@@ -184,6 +186,13 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
 
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */
 export function routeCallFor(route: RouteEntry): RouteCall | undefined {
+  // No integration exists until someone configures one: its lists are read after one is made.
+  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault'].includes(route.resource.name) && route.resource.operation === 'search';
+  if (emptyUntilMade) {
+    const name = route.resource!.name;
+    const call = resourceCall(route, name, 'search');
+    return call && { ...call, target: (f) => f.stable(name) };
+  }
   if (route.resource) return CONTRACTS[route.resource.name] ? resourceCall(route, route.resource.name, route.resource.operation) : undefined;
   const entry = HAND_WRITTEN[routeKey(route)];
   if (!entry) return undefined;

@@ -1,4 +1,4 @@
-import type { UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -238,6 +238,28 @@ export const serviceSample: SampleFactory<ServiceCreate, ServiceRecord, ServiceU
   update: ({ id, clientId: _c, hasClientSecret: _h, clientSecretRotatedAt: _r, createdAt: _a, status: _s, ...fields }) => ({ id, ...fields, name: `${fields.name} (edited)` }),
 };
 
+/** An integration of a service (the fixtures give a fresh service as `serviceId`); a unit's names the unit, a default ignores it. */
+function integrationSample(withUnit: boolean): SampleFactory<Record<string, unknown>, IntegrationRecord, Record<string, unknown>> {
+  return {
+    create: (context, n = uniqueSuffix()) => ({
+      ...(withUnit ? { unitId: context.unitId } : {}),
+      serviceId: context.serviceId!,
+      scimEndpoint: `https://app-${n}.example.test/scim/v2/{tenant}`,
+      backchannelLogoutUri: `https://app-${n}.example.test/backchannel-logout`,
+      enabled: true,
+      credential: `token-${n}`,
+    }),
+    update: ({ id, serviceId, unitId, scimEndpoint, backchannelLogoutUri, enabled }) => ({
+      id,
+      ...(withUnit ? { unitId } : {}),
+      serviceId,
+      scimEndpoint,
+      backchannelLogoutUri,
+      enabled: !enabled,
+    }),
+  };
+}
+
 export const servicePackageSample: SampleFactory<ServicePackageSave, ServicePackageRecord, ServicePackageSave> = {
   create: (context, n = uniqueSuffix()) => ({
     name: `Gói mẫu ${n}`,
@@ -282,6 +304,8 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   BlackListSubdomain: listSample((n) => `sub${n}.example.org`),
   ExceptionBlackList: listSample((n) => `allowed.${n}@spam.example.com`),
   EmailTemplate: emailTemplateSample,
+  Integrate: integrationSample(true),
+  IntegrateDefault: integrationSample(false),
 };
 
 /** The sample factory of a resource, for code that handles every resource alike. */

@@ -32,6 +32,7 @@ export * from './resources/app-user.ts';
 export * from './catalogue/settings.ts';
 export * from './resources/config-data.ts';
 export * from './resources/category.ts';
+export * from './resources/integration.ts';
 export * from './resources/service.ts';
 export * from './resources/service-package.ts';
 export * from './resources/unit-package.ts';

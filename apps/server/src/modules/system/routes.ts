@@ -6,6 +6,7 @@ import { blacklistStore } from './blacklist-store.ts';
 import { categoryStore } from './category-store.ts';
 import { registerConfigRoutes } from './config-routes.ts';
 import { registerEmailTemplateRoutes } from './email-template-routes.ts';
+import { registerIntegrationRoutes } from './integration-routes.ts';
 
 /** System settings and messaging (System section): configuration, categories, blacklists, e-mail templates … */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -13,4 +14,5 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
   registerResource(app, ctx, categoryResource, categoryStore);
   for (const contract of BLACKLIST_RESOURCES) registerResource(app, ctx, contract, blacklistStore(contract.kind));
   registerEmailTemplateRoutes(app, ctx);
+  registerIntegrationRoutes(app, ctx);
 }

@@ -7,7 +7,7 @@ import { contractOf } from '../../../test/resource-fixtures.ts';
 import { issueRoutes, routeKey } from '../../../test/route-calls.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { layoutProblems, readReport } from '../../../test/xlsx.ts';
-import { roles, users } from '../../db/schema/index.ts';
+import { roles, services, units, users } from '../../db/schema/index.ts';
 
 /** Every resource list of the issue exports to .xlsx the same way: generated from the route table. */
 describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
@@ -34,10 +34,15 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
       const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
       await post('/api/User/UpdateStatusUser', admin, { id: user!.id, status: 1 });
     }
+    // Two integration defaults, copied into a unit.
+    const [crm, ic] = await t.database.db.select({ id: services.id }).from(services).orderBy(services.code).limit(2);
+    for (const service of [crm!, ic!]) await post('/api/IntegrateDefault/Create', admin, { serviceId: service.id, scimEndpoint: 'https://app.example.test/scim', enabled: true, credential: 'export-token' });
+    const [unit] = await t.database.db.select({ id: units.id }).from(units).limit(1);
+    await post('/api/Integrate/CreateDefaultConfigData', admin, { unitId: unit!.id });
   });
 
   it('finds the resource lists to export', () => {
-    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailTemplate', 'ExceptionBlackList', 'PackageServiceChannel', 'Role', 'Unit', 'UnitUser']);
+    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'Role', 'Unit', 'UnitUser']);
   });
 
   for (const route of searches) {

@@ -1,0 +1,138 @@
+import { and, asc, count, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
+import type { IntegrateDefaultResource, IntegrateResource, IntegrationRecord } from '@portal/contracts';
+import type { Queryable, Transaction } from '../../db/client.ts';
+import { integrations, services, units } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ResourceStore } from '../../platform/resource/register.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
+import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+
+/** What both lists save; a default has no unit. */
+interface IntegrationInput {
+  serviceId: string;
+  unitId?: string;
+  scimEndpoint?: string | null;
+  backchannelLogoutUri?: string | null;
+  enabled: boolean;
+  credential?: string | null;
+  clearCredential?: boolean;
+}
+
+function select(db: Queryable, where: SQL | undefined) {
+  return db
+    .select({
+      id: integrations.id,
+      serviceId: integrations.serviceId,
+      serviceName: services.name,
+      unitId: integrations.unitId,
+      unitName: units.name,
+      scimEndpoint: integrations.scimEndpoint,
+      backchannelLogoutUri: integrations.backchannelLogoutUri,
+      enabled: integrations.enabled,
+      credentialCipher: integrations.credentialCipher,
+      updatedAt: integrations.updatedAt,
+      total: totalOver,
+    })
+    .from(integrations)
+    .innerJoin(services, eq(services.id, integrations.serviceId))
+    .leftJoin(units, eq(units.id, integrations.unitId))
+    .where(where);
+}
+
+type Row = Awaited<ReturnType<typeof select>>[number];
+/** The credential never leaves the server: the record only says whether there is one. */
+const toRecord = ({ total: _total, credentialCipher, updatedAt, ...row }: Row): IntegrationRecord => ({
+  ...row,
+  hasCredential: credentialCipher !== null,
+  updatedAt: updatedAt.toISOString(),
+});
+
+/** One integration per service and unit (and one default per service). */
+async function assertFree(tx: Transaction, serviceId: string, unitId: string | null, exceptId?: string): Promise<void> {
+  const [service] = await tx.select({ id: services.id }).from(services).where(eq(services.id, serviceId));
+  if (!service) throw new AppError('data.not_found', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
+  if (unitId) {
+    const [unit] = await tx.select({ id: units.id }).from(units).where(eq(units.id, unitId));
+    if (!unit) throw new AppError('data.not_found', { errors: [{ field: 'body.unitId', message: 'invalid' }] });
+  }
+  const [same] = await tx
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(allOf(eq(integrations.serviceId, serviceId), unitId ? eq(integrations.unitId, unitId) : isNull(integrations.unitId), exceptId ? ne(integrations.id, exceptId) : undefined));
+  if (same) throw new AppError('settings.duplicate_object', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
+}
+
+/** The stored columns of an input: a credential is sealed, kept when absent, dropped on request. */
+function columnsOf(secrets: SecretBox, input: IntegrationInput) {
+  const credential = input.credential ? { credentialCipher: secrets.seal(input.credential) } : input.clearCredential ? { credentialCipher: null } : {};
+  return {
+    serviceId: input.serviceId,
+    scimEndpoint: input.scimEndpoint ?? null,
+    backchannelLogoutUri: input.backchannelLogoutUri ?? null,
+    enabled: input.enabled,
+    ...credential,
+  };
+}
+
+/** The units' integrations (`forDefaults` false) or the platform defaults. */
+function integrationStore(secrets: SecretBox, forDefaults: boolean) {
+  const kind = forDefaults ? isNull(integrations.unitId) : isNotNull(integrations.unitId);
+  const describe = (record: IntegrationRecord) => ({ id: record.id, name: record.unitName ? `${record.serviceName} · ${record.unitName}` : record.serviceName, unitId: record.unitId });
+  return {
+    async search(db: Queryable, query: { keyword?: string; serviceId?: string; unitId?: string }, page: { limit: number; offset: number }) {
+      const where = allOf(
+        kind,
+        query.serviceId ? eq(integrations.serviceId, query.serviceId) : undefined,
+        query.unitId ? eq(integrations.unitId, query.unitId) : undefined,
+        keywordMatch([services.name, units.name, integrations.scimEndpoint], query.keyword),
+      );
+      const rows = await select(db, where).orderBy(asc(services.name), asc(units.name), asc(integrations.id)).limit(page.limit).offset(page.offset);
+      return toPageResult(rows, toRecord, page as never, async () =>
+        (await db.select({ n: count() }).from(integrations).innerJoin(services, eq(services.id, integrations.serviceId)).leftJoin(units, eq(units.id, integrations.unitId)).where(where))[0]!.n,
+      );
+    },
+    async find(db: Queryable, id: string) {
+      const [row] = await select(db, and(kind, eq(integrations.id, id)));
+      return row && toRecord(row);
+    },
+    describe,
+    async create(tx: Transaction, input: IntegrationInput) {
+      const unitId = forDefaults ? null : input.unitId!;
+      await assertFree(tx, input.serviceId, unitId);
+      const [row] = await tx.insert(integrations).values({ ...columnsOf(secrets, input), unitId }).returning({ id: integrations.id });
+      return { id: row!.id, name: input.serviceId, unitId };
+    },
+    async update(tx: Transaction, existing: IntegrationRecord, input: IntegrationInput) {
+      const unitId = forDefaults ? null : input.unitId!;
+      await assertFree(tx, input.serviceId, unitId, existing.id);
+      await tx.update(integrations).set({ ...columnsOf(secrets, input), unitId }).where(eq(integrations.id, existing.id));
+    },
+    async remove(tx: Transaction, existing: IntegrationRecord) {
+      await tx.delete(integrations).where(eq(integrations.id, existing.id));
+    },
+  };
+}
+
+export const unitIntegrationStore = (secrets: SecretBox) => integrationStore(secrets, false) as unknown as ResourceStore<IntegrateResource>;
+export const defaultIntegrationStore = (secrets: SecretBox) => integrationStore(secrets, true) as unknown as ResourceStore<IntegrateDefaultResource>;
+
+/** Initialise defaults: copies every default the unit has no integration for (credential included, still sealed). */
+export async function copyDefaultsInto(tx: Transaction, unitId: string): Promise<number> {
+  const [unit] = await tx.select({ id: units.id }).from(units).where(eq(units.id, unitId));
+  if (!unit) throw new AppError('data.not_found', { errors: [{ field: 'body.unitId', message: 'invalid' }] });
+  const defaults = await tx.select().from(integrations).where(isNull(integrations.unitId));
+  const own = new Set((await tx.select({ serviceId: integrations.serviceId }).from(integrations).where(eq(integrations.unitId, unitId))).map((row) => row.serviceId));
+  const missing = defaults.filter((entry) => !own.has(entry.serviceId));
+  if (missing.length === 0) return 0;
+  await tx.insert(integrations).values(
+    missing.map((entry) => ({
+      serviceId: entry.serviceId,
+      unitId,
+      scimEndpoint: entry.scimEndpoint,
+      credentialCipher: entry.credentialCipher,
+      backchannelLogoutUri: entry.backchannelLogoutUri,
+      enabled: entry.enabled,
+    })),
+  );
+  return missing.length;
+}
