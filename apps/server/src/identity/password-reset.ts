@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { BASE_PATH, LOCKOUT, USER_STATUS, type Language } from '@portal/contracts';
+import { LOCKOUT, USER_STATUS, type Language } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { users, verificationCodes } from '../db/schema/index.ts';
 import type { Realtime } from '../modules/realtime/realtime.ts';
@@ -10,6 +10,7 @@ import { hitRateLimit } from '../platform/rate-limit.ts';
 import { readNumberSetting } from '../platform/settings.ts';
 import { isLocked } from './accounts.ts';
 import { setPassword } from './password-update.ts';
+import { signinPage } from './provider.ts';
 
 const PURPOSE = 'password_reset';
 
@@ -57,7 +58,7 @@ export async function requestPasswordReset(deps: ResetDeps, email: string, langu
       language,
       params: {
         username: user.username,
-        link: `${deps.publicUrl}${BASE_PATH}/signin?resetToken=${token}`,
+        link: `${signinPage(deps.publicUrl)}?resetToken=${token}`,
         minutes: validMinutes,
       },
     });

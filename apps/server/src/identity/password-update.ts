@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { BASE_PATH, type Language } from '@portal/contracts';
+import { type Language } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import type { Realtime } from '../modules/realtime/realtime.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { revokeAccountSessions } from './adapter.ts';
 import { hashPassword } from './passwords.ts';
+import { signinPage } from './provider.ts';
 
 /**
  * Sets a new password and ends the user's other sessions: their grants and refresh tokens are
@@ -26,7 +27,7 @@ export async function setPassword(
       kind: 'passwordChanged',
       to: user.email,
       language: options.language,
-      params: { username: user.username, signinUrl: `${deps.publicUrl}${BASE_PATH}/signin` },
+      params: { username: user.username, signinUrl: signinPage(deps.publicUrl) },
     });
   });
   const ended = await revokeAccountSessions(deps.db, user.id, options.keepGrantId);

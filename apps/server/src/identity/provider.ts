@@ -24,12 +24,17 @@ export interface IdentityUrls {
   spaPostLogoutRedirectUri: string;
 }
 
+/** The SPA's sign-in page: where mail sends people and where sign-out lands. */
+export function signinPage(publicUrl: string): string {
+  return `${publicUrl}${BASE_PATH}/signin`;
+}
+
 export function identityUrls(config: Pick<Config, 'publicUrl'>): IdentityUrls {
   return {
     issuer: `${config.publicUrl}/oidc`,
     apiResource: `${config.publicUrl}/api`,
     spaRedirectUri: `${config.publicUrl}${BASE_PATH}/signin-callback`,
-    spaPostLogoutRedirectUri: `${config.publicUrl}${BASE_PATH}/signin`,
+    spaPostLogoutRedirectUri: signinPage(config.publicUrl),
   };
 }
 

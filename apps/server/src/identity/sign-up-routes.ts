@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
-import { BASE_PATH, codeSentSchema, envelopeSchema, interactionStepSchema, otpRequestSchema, signUpRequestSchema, type InteractionStep } from '@portal/contracts';
+import { codeSentSchema, envelopeSchema, interactionStepSchema, otpRequestSchema, signUpRequestSchema, type InteractionStep } from '@portal/contracts';
 import type { AppContext } from '../app-context.ts';
 import { ok } from '../platform/envelope.ts';
 import { limitPerAddress } from '../platform/ip-limits.ts';
@@ -9,6 +9,7 @@ import { languageOf } from '../platform/language.ts';
 import { deviceKeyHash } from './device.ts';
 import { completeLogin, isSecure, pendingInteraction, uidParams } from './interaction.ts';
 import { completeSignUp, requestSignUp, resendSignUpCode } from './sign-up.ts';
+import { signinPage } from './provider.ts';
 
 /**
  * Sign-up from the sign-in screen: the visitor's details, then the OTP e-mailed to them; once
@@ -46,7 +47,7 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext, prov
     async (request, reply) => {
       const { uid } = request.params;
       await pendingInteraction(provider, request, reply, uid);
-      const admin = await completeSignUp(ctx.db, ctx.mailer, uid, request.body.otp, `${ctx.config.publicUrl}${BASE_PATH}/signin`, ctx.clock.now());
+      const admin = await completeSignUp(ctx.db, ctx.mailer, uid, request.body.otp, signinPage(ctx.config.publicUrl), ctx.clock.now());
       const device = deviceKeyHash(request, reply, isSecure(ctx));
       return ok(await completeLogin(ctx, provider, request, reply, admin, device));
     },

@@ -3,7 +3,7 @@ import { agencyUserMayHold, BUILT_IN_ROLES, isUnitLevelPermission, STATUS, USER_
 import type { Queryable } from '../db/client.ts';
 import { agencies, rolePermissions, roles, units, userRoles, users } from '../db/schema/index.ts';
 import { InvalidatingCache } from './cache/invalidating-cache.ts';
-import type { Invalidation } from './cache/invalidation.ts';
+import { accountOf, type Invalidation } from './cache/invalidation.ts';
 
 /** Who is calling: resolved once per request from the access token. */
 export interface Actor {
@@ -113,7 +113,7 @@ export async function loadActor(db: Queryable, userId: string): Promise<ActorRec
 export type ActorLoader = (userId: string) => Promise<ActorRecord | undefined>;
 
 export function cachedActorLoader(db: Queryable, invalidation: Invalidation): ActorLoader {
-  const cache = new InvalidatingCache<string, ActorRecord | undefined>(invalidation, { topicOf: (id) => `user:${id}`, ttlMs: 60_000, max: 20_000 });
+  const cache = new InvalidatingCache<string, ActorRecord | undefined>(invalidation, { keyOf: accountOf, ttlMs: 60_000, max: 20_000 });
   return (userId) => cache.get(userId, () => loadActor(db, userId));
 }
 

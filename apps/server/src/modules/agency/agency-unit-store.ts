@@ -9,6 +9,7 @@ import { allOf } from '../../platform/resource/search.ts';
 import { startTrialUnit } from '../unit/create-unit.ts';
 import { findUnit, searchUnits, unitSearchWhere } from '../unit/unit-store.ts';
 import { assertAgencyExists } from './agency-store.ts';
+import { signinPage } from '../../identity/provider.ts';
 
 /** What an agency sees of a unit it brought: the unit's record and the packs it holds, nothing inside. */
 async function withPacks(db: Queryable, records: UnitRecord[]): Promise<AgencyUnitRecord[]> {
@@ -55,7 +56,7 @@ export const agencyUnitStore: ResourceStore<typeof agencyUnitResource> = {
       { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password) },
       op.app.clock.now(),
     );
-    const signinUrl = `${op.app.config.publicUrl}/sso-fe/signin`;
+    const signinUrl = signinPage(op.app.config.publicUrl);
     // The customer's administrator learns their account: with its password when one was generated.
     await op.app.mailer.send(
       tx,

@@ -7,7 +7,7 @@ import type { Operation, ResourceStore } from '../../platform/resource/register.
 import { agencyForWrite, isPlatform, withinAgency, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { accountSummary, assignRoles, endSessions, personColumns, refuseSelf, setAccountStatus } from '../user/account-changes.ts';
+import { accountSummary, assignRoles, endSessions, mailNewAccount, personColumns, refuseSelf, setAccountStatus } from '../user/account-changes.ts';
 import { assertAgencyExists } from './agency-store.ts';
 
 const userId = outer('users', 'id');
@@ -37,14 +37,10 @@ type SaveInput = Parameters<NonNullable<ResourceStore<typeof agencyUserResource>
 /** The agency's own active or inactive roles only: never a system or a unit role, nor another agency's. */
 const rolesOf = (agencyId: string) => and(eq(roles.scope, 'agency'), eq(roles.agencyId, agencyId))!;
 
+/** The account's password, mailed with the name of its agency. */
 async function sendNewAccount(tx: Transaction, op: Operation, agencyId: string, username: string, email: string, password: string) {
   const [agency] = await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, agencyId));
-  await op.app.mailer.send(tx, {
-    kind: 'accountCreated',
-    to: email,
-    language: 'vi',
-    params: { username, password, unitName: agency!.name, signinUrl: `${op.app.config.publicUrl}/sso-fe/signin` },
-  });
+  await mailNewAccount(tx, op, { username, email, password, organisation: agency!.name });
 }
 
 export const agencyUserStore: ResourceStore<typeof agencyUserResource> = {

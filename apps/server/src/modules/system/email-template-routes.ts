@@ -21,10 +21,11 @@ import { languageOf } from '../../platform/language.ts';
 import { renderTemplate } from '../../platform/mail/render.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { emailTemplateStore } from './email-template-store.ts';
+import { signinPage } from '../../identity/provider.ts';
 
 /** Values the preview fills each variable with. */
 function sampleValues(publicUrl: string): Record<string, string> {
-  const signinUrl = `${publicUrl}${BASE_PATH}/signin`;
+  const signinUrl = signinPage(publicUrl);
   return {
     code: '123456',
     minutes: '10',

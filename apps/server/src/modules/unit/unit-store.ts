@@ -10,6 +10,7 @@ import { allOf, keywordMatch, totalOver, toPageResult, type SearchPage } from '.
 import { assertAgencyExists } from '../agency/agency-store.ts';
 import { endMembersSessions, endSessions } from '../user/account-changes.ts';
 import { createUnitWithAdmin } from './create-unit.ts';
+import { signinPage } from '../../identity/provider.ts';
 
 type UnitRow = typeof units.$inferSelect & { agencyName: string | null };
 
@@ -123,7 +124,7 @@ export const unitStore: ResourceStore<typeof unitResource> = {
         kind: 'accountCreated',
         to: input.adminEmail,
         language: 'vi',
-        params: { username: input.adminUsername, password, unitName: input.name, signinUrl: `${op.app.config.publicUrl}/sso-fe/signin` },
+        params: { username: input.adminUsername, password, unitName: input.name, signinUrl: signinPage(op.app.config.publicUrl) },
       });
     }
     return { id: unitId, name: input.name, unitId };

@@ -6,6 +6,7 @@ import { canGrant, type Actor } from '../../platform/actor.ts';
 import type { Operation } from '../../platform/resource/register.ts';
 import { revokeAccountSessions } from '../../identity/adapter.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
+import { signinPage } from '../../identity/provider.ts';
 
 /**
  * Ends every session of a user now: provider sessions, grants and refresh tokens go, access
@@ -22,6 +23,16 @@ export async function endSessions(tx: Transaction, userId: string, op: Pick<Oper
 export async function endMembersSessions(tx: Transaction, members: { unitId: string } | { agencyId: string }, op: Pick<Operation, 'app' | 'afterCommit'>): Promise<void> {
   const of = 'unitId' in members ? eq(users.unitId, members.unitId) : eq(users.agencyId, members.agencyId);
   for (const member of await tx.select({ id: users.id }).from(users).where(of)) await endSessions(tx, member.id, op);
+}
+
+/** Mails a new account its password, naming the unit or agency it belongs to. */
+export async function mailNewAccount(tx: Transaction, op: Pick<Operation, 'app'>, account: { username: string; email: string; password: string; organisation: string }): Promise<void> {
+  await op.app.mailer.send(tx, {
+    kind: 'accountCreated',
+    to: account.email,
+    language: 'vi',
+    params: { username: account.username, password: account.password, unitName: account.organisation, signinUrl: signinPage(op.app.config.publicUrl) },
+  });
 }
 
 /** Active (1) or Lock (5). Unlocking also clears a lockout from wrong passwords. */

@@ -8,6 +8,7 @@ import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
 import { accountSummary, assignSystemRoles, endSessions, personColumns, refuseSelf, refuseUnlessIam, setAccountStatus } from './account-changes.ts';
+import { signinPage } from '../../identity/provider.ts';
 
 /** Platform staff: accounts without a unit that sign in to the portal. */
 const staff = and(isNull(users.unitId), eq(users.isUserWebPortal, true));
@@ -77,7 +78,7 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
         kind: 'accountCreated',
         to: input.email,
         language: 'vi',
-        params: { username, password, unitName: 'SSO Portal', signinUrl: `${op.app.config.publicUrl}/sso-fe/signin` },
+        params: { username, password, unitName: 'SSO Portal', signinUrl: signinPage(op.app.config.publicUrl) },
       });
     }
     return { id: created!.id, name: username, unitId: null };

@@ -10,7 +10,7 @@ type MenuRow = typeof menus.$inferSelect;
 
 /** The menu table changes only with a release: every call answers it from memory. */
 export function cachedMenuRows(db: Queryable, invalidation: Invalidation): () => Promise<MenuRow[]> {
-  const cache = new InvalidatingCache<'menus', MenuRow[]>(invalidation, { topicOf: () => 'menus', ttlMs: 10 * 60_000, max: 1 });
+  const cache = new InvalidatingCache<'menus', MenuRow[]>(invalidation, { keyOf: () => undefined, ttlMs: 10 * 60_000, max: 1 });
   return () => cache.get('menus', () => db.select().from(menus).orderBy(asc(menus.sortOrder)));
 }
 

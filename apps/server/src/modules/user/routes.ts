@@ -10,6 +10,7 @@ import { InvalidatingCache } from '../../platform/cache/invalidating-cache.ts';
 import { ok, sendSerialized } from '../../platform/envelope.ts';
 import { cachedMenuRows, menusFor } from './menus.ts';
 import { profileOf } from './profile.ts';
+import { accountOf } from '../../platform/cache/invalidation.ts';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -20,8 +21,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   // The two calls every screen makes, kept serialised: a profile until its account changes
   // (or a minute passes: the trial's days left), a menu per set of permissions until a role,
   // permission or menu changes.
-  const profiles = new InvalidatingCache<string, string>(ctx.invalidation, { topicOf: (id) => `user:${id}`, ttlMs: 60_000, max: 20_000 });
-  const menuAnswers = new InvalidatingCache<string, string>(ctx.invalidation, { topicOf: () => 'menus', ttlMs: 10 * 60_000, max: 1_000 });
+  const profiles = new InvalidatingCache<string, string>(ctx.invalidation, { keyOf: accountOf, ttlMs: 60_000, max: 20_000 });
+  const menuAnswers = new InvalidatingCache<string, string>(ctx.invalidation, { keyOf: () => undefined, ttlMs: 10 * 60_000, max: 1_000 });
 
   routes.get(
     '/api/User/GetUserProfileCurrent',

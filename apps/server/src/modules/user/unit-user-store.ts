@@ -9,7 +9,8 @@ import { unitForWrite, withinScope, type Scope } from '../../platform/resource/s
 import { allOf, keywordIn, largePage, outer } from '../../platform/resource/search.ts';
 import { portalUserChanged } from '../provisioning/changes.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { accountSummary, assignUnitRole, endSessions, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
+import { accountSummary, assignUnitRole, endSessions, mailNewAccount, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
+import { signinPage } from '../../identity/provider.ts';
 
 const manager = aliasedTable(users, 'manager');
 
@@ -98,14 +99,10 @@ function memberColumns(input: SaveInput, settings: ReturnType<typeof settingsOf>
   };
 }
 
+/** The account's password, mailed with the name of its unit. */
 async function sendNewAccount(tx: Transaction, op: Operation, unitId: string, username: string, email: string, password: string) {
   const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId));
-  await op.app.mailer.send(tx, {
-    kind: 'accountCreated',
-    to: email,
-    language: 'vi',
-    params: { username, password, unitName: unit!.name, signinUrl: `${op.app.config.publicUrl}/sso-fe/signin` },
-  });
+  await mailNewAccount(tx, op, { username, email, password, organisation: unit!.name });
 }
 
 export const unitUserStore: ResourceStore<typeof unitUserResource> = {
@@ -189,7 +186,7 @@ export async function resetUnitUserPassword(tx: Transaction, user: UnitUserRecor
     kind: 'newPassword',
     to: user.email,
     language: 'vi',
-    params: { username: user.username, password, signinUrl: `${op.app.config.publicUrl}/sso-fe/signin` },
+    params: { username: user.username, password, signinUrl: signinPage(op.app.config.publicUrl) },
   });
 }
 

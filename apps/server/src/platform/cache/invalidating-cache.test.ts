@@ -7,7 +7,7 @@ import { loadConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { rolePermissions, users } from '../../db/schema/index.ts';
 import { InvalidatingCache } from './invalidating-cache.ts';
-import { startInvalidation, type Invalidation } from './invalidation.ts';
+import { accountOf, startInvalidation, type Invalidation } from './invalidation.ts';
 
 const databases = disposableDatabases();
 const closing: (() => Promise<void> | void)[] = [];
@@ -27,7 +27,7 @@ async function setUp(kind: (typeof DATABASE_KINDS)[number]) {
 /** A cache of one account's status, counting its loads from the database. */
 function statusCache(handle: DatabaseHandle, invalidation: Invalidation) {
   let loads = 0;
-  const cache = new InvalidatingCache<string, number>(invalidation, { topicOf: (id) => `user:${id}`, ttlMs: 60_000, max: 100 });
+  const cache = new InvalidatingCache<string, number>(invalidation, { keyOf: accountOf, ttlMs: 60_000, max: 100 });
   closing.push(() => cache.close());
   return {
     get loads() {

@@ -1,8 +1,8 @@
 import { ALL, type Invalidation, type Topic } from './invalidation.ts';
 
 export interface CacheOptions<K> {
-  /** The topic whose change makes an entry stale (besides `all`). */
-  topicOf(key: K): Topic;
+  /** The entry a topic makes stale (besides `all`, which clears every entry); none for topics it does not hear. */
+  keyOf(topic: Topic): K | undefined;
   /** A safety net: an entry is read again after this long even if no change was heard. */
   ttlMs: number;
   /** Entries kept at most; the least recently used go first. */
@@ -27,7 +27,9 @@ export class InvalidatingCache<K, V> {
     this.unsubscribe = invalidation.subscribe((topic) => {
       this.generation += 1;
       if (topic === ALL) return this.entries.clear();
-      for (const key of this.entries.keys()) if (options.topicOf(key) === topic) this.entries.delete(key);
+      // One lookup, not a scan: every sign-in changes an account row and so sends a topic.
+      const key = options.keyOf(topic);
+      if (key !== undefined) this.entries.delete(key);
     });
   }
 

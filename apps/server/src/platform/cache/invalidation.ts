@@ -9,6 +9,12 @@ export const INVALIDATION_CHANNEL = 'portal_invalidate';
 export type Topic = string;
 export const ALL: Topic = 'all';
 
+const USER = 'user:';
+/** The account a topic names, for caches kept per account. */
+export function accountOf(topic: Topic): string | undefined {
+  return topic.startsWith(USER) ? topic.slice(USER.length) : undefined;
+}
+
 /**
  * Every instance hears every committed change that its caches depend on, within the
  * database's notification delay (milliseconds). While the listening connection is lost,
