@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkReport } from './chunk-report.ts';
 
 const BASE_PATH = '/sso-fe';
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -25,7 +26,7 @@ function portalVersion(): Plugin {
 
 export default defineConfig({
   base: `${BASE_PATH}/`,
-  plugins: [react(), portalVersion()],
+  plugins: [react(), portalVersion(), chunkReport()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

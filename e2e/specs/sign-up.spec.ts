@@ -21,8 +21,7 @@ test('a visitor signs up for a trial: OTP by e-mail, then a trial unit with its 
   const email = `owner${Date.now()}@anphu-e2e.vn`;
   await page.getByLabel('Tên công ty').fill('Công ty TNHH An Phú');
   await page.getByLabel('Mã số doanh nghiệp').fill(`01${Date.now() % 100000000}`);
-  await page.getByLabel('Số lượng nhân viên').click();
-  await page.getByTitle('21-100').click();
+  await page.getByLabel('Số lượng nhân viên').selectOption('21-100');
   await page.getByLabel('Tên tài khoản').fill(`owner.${Date.now()}`);
   await page.getByLabel('Email').fill('not-an-email');
   await expect(page.getByText('Email không đúng định dạng')).toBeVisible();
@@ -62,8 +61,7 @@ test('a sign-up with a taken username says so', async ({ page }) => {
   await page.getByRole('button', { name: 'Đăng ký dùng thử' }).click();
   await page.getByLabel('Tên công ty').fill('Công ty Trùng Tên');
   await page.getByLabel('Mã số doanh nghiệp').fill('0199999999');
-  await page.getByLabel('Số lượng nhân viên').click();
-  await page.getByTitle('2-20').click();
+  await page.getByLabel('Số lượng nhân viên').selectOption('2-20');
   await page.getByLabel('Tên tài khoản').fill('admin.minhphat');
   await page.getByLabel('Email').fill('someone@trungten-e2e.vn');
   await page.getByLabel('Mật khẩu', { exact: true }).fill('Trung#2026');

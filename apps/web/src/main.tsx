@@ -4,7 +4,7 @@ import { App } from './app/App.tsx';
 import { SettingsFailed } from './app/SettingsFailed.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { loadAppSettings } from './app/settings.ts';
-import { createSession, watchSessionRenewal } from './auth/session.ts';
+import { createSession } from './auth/session.ts';
 import { markSessionExpired, watchSignOutInOtherTabs } from './auth/session-expired.ts';
 import { initI18n } from './i18n/index.ts';
 
@@ -13,8 +13,7 @@ const root = createRoot(document.getElementById('root')!);
 async function boot(): Promise<void> {
   try {
     const settings = await loadAppSettings();
-    createSession(settings.environment);
-    watchSessionRenewal(markSessionExpired);
+    createSession(settings.environment, markSessionExpired);
     watchSignOutInOtherTabs();
   } catch (error) {
     console.error('the portal settings could not be loaded', error);

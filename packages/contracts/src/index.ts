@@ -10,6 +10,7 @@ export * from './schemas/app-settings.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/password.ts';
 export * from './text.ts';
+export * from './schemas/text-rules.ts';
 export * from './schemas/fields.ts';
 export * from './resources/define.ts';
 export * from './resources/unit.ts';

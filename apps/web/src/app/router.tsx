@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BASE_PATH } from '@portal/contracts';
-import { PublicOnly, RequirePermission, RequireSession } from '../auth/guards.tsx';
-import { EmptyScreen } from '../features/placeholder/EmptyScreen.tsx';
+import { PublicOnly, RequireSession } from '../auth/guards.tsx';
+import { loadPhrases, type PhraseArea } from '../i18n/index.ts';
 import { SCREEN_ROUTES, SECTION_ROUTES, type MenuPhraseKey, type ScreenRoute } from './menu-model.ts';
-import { HomeRedirect, SectionRedirect } from './redirects.tsx';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
 
@@ -45,7 +44,10 @@ function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
   return {
     path: route,
     lazy: async () => {
-      const Screen = load ? (await load()).default : () => <EmptyScreen code={code} />;
+      const [{ RequirePermission }, Screen] = await Promise.all([
+        import('../auth/RequirePermission.tsx'),
+        load ? load().then((module) => module.default) : import('../features/placeholder/EmptyScreen.tsx').then(({ EmptyScreen }) => () => <EmptyScreen code={code} />),
+      ]);
       return {
         Component: () => (
           <RequirePermission permission={permission}>
@@ -57,17 +59,36 @@ function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
   };
 }
 
-function page(load: () => ScreenModule, wrap?: (Screen: ComponentType) => ComponentType): RouteObject['lazy'] {
+function page(load: () => ScreenModule, wrap?: (Screen: ComponentType) => ComponentType): () => Promise<{ Component: ComponentType }> {
   return async () => {
     const Screen = (await load()).default;
     return { Component: wrap ? wrap(Screen) : Screen };
   };
 }
 
+/** A route whose code and phrases load together (instead of the phrases after the code has rendered). */
+const withPhrases =
+  (load: () => Promise<{ Component: ComponentType }>, ...areas: PhraseArea[]) =>
+  async () =>
+    (await Promise.all([load(), loadPhrases(...areas)]))[0];
+
+/** The sign-in screens, plain React, without antd. */
+const signinScreen = (load: () => ScreenModule, wrap?: (Screen: ComponentType) => ComponentType) => withPhrases(page(load, wrap), 'signin', 'validation');
+
+/** antd's theme, locale and toasts, for every page built with antd. */
+const adminFrame = page(() => import('./AdminFrame.tsx'));
+/** The signed-in frame: sidebar (menu titles), header (account, apps). */
+const shell = withPhrases(page(() => import('./layout/Shell.tsx')), 'menu', 'account');
+
+/** Starts loading the signed-in frame (e.g. while a sign-in completes), so it opens at once. */
+export function preloadSignedInFrame(): void {
+  void Promise.all([adminFrame(), shell()]).catch(() => undefined);
+}
+
 const routes: RouteObject[] = [
   {
     path: '/signin',
-    lazy: page(
+    lazy: signinScreen(
       () => import('../features/signin/SigninPage.tsx'),
       (Screen) => () => (
         <PublicOnly>
@@ -76,20 +97,36 @@ const routes: RouteObject[] = [
       ),
     ),
   },
-  { path: '/signin-callback', lazy: page(() => import('../features/signin/SigninCallbackPage.tsx')) },
-  { path: '/privacy-policy-public', lazy: page(() => import('../features/public/PrivacyPolicyPage.tsx')) },
-  { path: '/terms-of-service-public', lazy: page(() => import('../features/public/TermsOfServicePage.tsx')) },
+  { path: '/signin-callback', lazy: signinScreen(() => import('../features/signin/SigninCallbackPage.tsx')) },
+  {
+    lazy: adminFrame,
+    children: [
+      { path: '/privacy-policy-public', lazy: page(() => import('../features/public/PrivacyPolicyPage.tsx')) },
+      { path: '/terms-of-service-public', lazy: page(() => import('../features/public/TermsOfServicePage.tsx')) },
+    ],
+  },
   {
     element: <RequireSession />,
     children: [
       {
-        lazy: page(() => import('./layout/Shell.tsx')),
+        lazy: adminFrame,
         children: [
-          { index: true, element: <HomeRedirect /> },
-          ...SECTION_ROUTES.map((section) => ({ path: section.route, element: <SectionRedirect section={section} /> })),
-          ...SCREEN_ROUTES.map(screenRoute),
-          { path: '/list-base-app', lazy: page(() => import('../features/apps/ListBaseAppPage.tsx')) },
-          { path: '*', lazy: page(() => import('../features/errors/NotFoundPage.tsx')) },
+          {
+            lazy: shell,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('./redirects.tsx')).HomeRedirect }) },
+              ...SECTION_ROUTES.map((section) => ({
+                path: section.route,
+                lazy: async () => {
+                  const { SectionRedirect } = await import('./redirects.tsx');
+                  return { Component: () => <SectionRedirect section={section} /> };
+                },
+              })),
+              ...SCREEN_ROUTES.map(screenRoute),
+              { path: '/list-base-app', lazy: page(() => import('../features/apps/ListBaseAppPage.tsx')) },
+              { path: '*', lazy: page(() => import('../features/errors/NotFoundPage.tsx')) },
+            ],
+          },
         ],
       },
     ],

@@ -1,7 +1,8 @@
 import {
   BASE_PATH,
-  environmentSchema,
-  portalVersionSchema,
+  ENVIRONMENT_KEYS,
+  PORTAL_VERSION_KEYS,
+  readStrings,
   STORAGE_KEYS,
   type Environment,
   type PortalVersion,
@@ -26,9 +27,9 @@ async function fetchJson(file: string): Promise<unknown> {
  */
 export async function loadAppSettings(): Promise<AppSettings> {
   const [environment, version] = await Promise.all([
-    fetchJson('env.json').then((json) => environmentSchema.parse(json)),
+    fetchJson('env.json').then((json) => readStrings(json, ENVIRONMENT_KEYS, 'env.json')),
     fetchJson('version.json')
-      .then((json) => portalVersionSchema.parse(json))
+      .then((json) => readStrings(json, PORTAL_VERSION_KEYS, 'version.json'))
       .catch(() => ({ version: 'dev', builtAt: '' })),
   ]);
   localStorage.setItem(STORAGE_KEYS.environment, JSON.stringify(environment));

@@ -2,12 +2,10 @@ import { Button, Modal, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../app/query-client.ts';
 import { dropSession, startSignIn } from './session.ts';
-import { useSessionExpired } from './session-expired.ts';
 
-/** Forces a new sign-in once the session is gone; nothing else can be done meanwhile. */
+/** Forces a new sign-in once the session is gone; nothing else can be done meanwhile (shown only then). */
 export function SessionExpiredModal() {
   const { t } = useTranslation();
-  const expired = useSessionExpired();
 
   async function signInAgain() {
     queryClient.clear();
@@ -17,7 +15,7 @@ export function SessionExpiredModal() {
   }
 
   return (
-    <Modal open={expired} closable={false} maskClosable={false} keyboard={false} footer={null} centered>
+    <Modal open closable={false} maskClosable={false} keyboard={false} footer={null} centered>
       <Result
         status="warning"
         title={t('sessionExpired.title')}

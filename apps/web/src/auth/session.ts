@@ -1,16 +1,21 @@
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { SESSION, STORAGE_KEYS, type Environment } from '@portal/contracts';
 
 /**
  * The SPA's OpenID Connect session: authorization code + PKCE against the portal's own
  * provider (or any provider env.json names), refresh-token renewal, RP-initiated logout.
+ * oidc-client-ts is loaded only when a session exists or one is started: the sign-in form
+ * itself talks to the provider's interaction endpoints and does not need it.
  */
-let manager: UserManager | undefined;
+let environment: Environment | undefined;
+let onSessionLost: () => void = () => {};
+let manager: Promise<UserManager> | undefined;
 
 const RETURN_TO_KEY = 'sso.return_to';
 
-function userManager(): UserManager {
-  if (!manager) throw new Error('the session is used before createSession()');
+function userManager(): Promise<UserManager> {
+  if (!environment) throw new Error('the session is used before createSession()');
+  manager ??= openManager(environment);
   return manager;
 }
 
@@ -29,7 +34,18 @@ export function forgetTokens(): void {
   localStorage.removeItem(STORAGE_KEYS.idToken);
 }
 
-export function createSession(environment: Environment): UserManager {
+/**
+ * Remembers where the provider is; `onLost` is told when the session cannot be kept (see
+ * `watchRenewal`). A session stored by an earlier visit starts being renewed at once.
+ */
+export function createSession(settings: Environment, onLost: () => void): void {
+  environment = settings;
+  onSessionLost = onLost;
+  if (hasSession()) void userManager();
+}
+
+async function openManager(environment: Environment): Promise<UserManager> {
+  const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
   const settings = {
     authority: environment.authority,
     client_id: environment.clientId,
@@ -43,37 +59,37 @@ export function createSession(environment: Environment): UserManager {
     loadUserInfo: false,
   };
   localStorage.setItem(STORAGE_KEYS.identitySettings, JSON.stringify({ ...settings, userStore: 'localStorage' }));
-  manager = new UserManager(settings);
-  manager.events.addUserLoaded(keepTokens);
-  manager.events.addUserUnloaded(forgetTokens);
-  return manager;
+  const created = new UserManager(settings);
+  created.events.addUserLoaded(keepTokens);
+  created.events.addUserUnloaded(forgetTokens);
+  watchRenewal(created);
+  return created;
 }
 
 /**
  * Keeps the session alive: oidc-client-ts renews with the refresh token when the access token
  * is 180 s from expiry; a failed renewal is retried once after 1 s; when that fails too, or
- * the token expires anyway, `onLost` is told (the session-expired modal).
+ * the token expires anyway, the session is lost (the session-expired modal).
  */
-export function watchSessionRenewal(onLost: () => void): void {
-  const { events } = userManager();
-  events.addSilentRenewError(() => {
+function watchRenewal(manager: UserManager): void {
+  manager.events.addSilentRenewError(() => {
     setTimeout(() => {
-      userManager()
+      manager
         .signinSilent()
         .then((user) => {
-          if (!user) onLost();
+          if (!user) onSessionLost();
         })
-        .catch(() => onLost());
+        .catch(() => onSessionLost());
     }, SESSION.silentRenewRetryMs);
   });
-  events.addAccessTokenExpired(() => {
-    if (hasSession()) onLost();
+  manager.events.addAccessTokenExpired(() => {
+    if (hasSession()) onSessionLost();
   });
 }
 
 /** Renews the tokens now (after a password change, the old access token is refused). */
 export async function renewSession(): Promise<void> {
-  const user = await userManager().signinSilent();
+  const user = await (await userManager()).signinSilent();
   keepTokens(user);
 }
 
@@ -88,12 +104,12 @@ export function hasSession(): boolean {
 /** Sends the browser to the provider; after sign-in it comes back to `returnTo`. */
 export async function startSignIn(returnTo?: string): Promise<void> {
   if (returnTo) sessionStorage.setItem(RETURN_TO_KEY, returnTo);
-  await userManager().signinRedirect();
+  await (await userManager()).signinRedirect();
 }
 
 /** Finishes the code exchange on /signin-callback; answers where the user was going. */
 export async function completeSignIn(): Promise<string | null> {
-  const user = await userManager().signinRedirectCallback();
+  const user = await (await userManager()).signinRedirectCallback();
   keepTokens(user);
   const returnTo = sessionStorage.getItem(RETURN_TO_KEY);
   sessionStorage.removeItem(RETURN_TO_KEY);
@@ -102,13 +118,14 @@ export async function completeSignIn(): Promise<string | null> {
 
 /** Ends the provider session too (id_token_hint), then the provider sends the browser to /signin. */
 export async function signOut(): Promise<void> {
-  const user = await userManager().getUser();
+  const manager = await userManager();
+  const user = await manager.getUser();
   forgetTokens();
-  await userManager().signoutRedirect({ id_token_hint: user?.id_token ?? localStorage.getItem(STORAGE_KEYS.idToken) ?? undefined });
+  await manager.signoutRedirect({ id_token_hint: user?.id_token ?? localStorage.getItem(STORAGE_KEYS.idToken) ?? undefined });
 }
 
 /** Forgets the session locally (the provider session may live on). */
 export async function dropSession(): Promise<void> {
   forgetTokens();
-  await userManager().removeUser();
+  await (await userManager()).removeUser();
 }

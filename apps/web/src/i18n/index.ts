@@ -1,52 +1,76 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@portal/contracts';
-import enAccess from './en/access.ts';
-import enAgency from './en/agency.ts';
-import enAccount from './en/account.ts';
-import enCommon from './en/common.ts';
-import enDashboard from './en/dashboard.ts';
-import enLegal from './en/legal.ts';
-import enLog from './en/log.ts';
-import enMenu from './en/menu.ts';
-import enResource from './en/resource.ts';
-import enServiceApps from './en/serviceApps.ts';
-import enCommerce from './en/commerce.ts';
-import enSettings from './en/settings.ts';
-import enSignin from './en/signin.ts';
-import enSystem from './en/system.ts';
-import enUnit from './en/unit.ts';
-import enUser from './en/user.ts';
-import enValidation from './en/validation.ts';
-import viAccess from './vi/access.ts';
-import viAgency from './vi/agency.ts';
-import viAccount from './vi/account.ts';
-import viCommon from './vi/common.ts';
-import viDashboard from './vi/dashboard.ts';
-import viLegal from './vi/legal.ts';
-import viLog from './vi/log.ts';
-import viMenu from './vi/menu.ts';
-import viResource from './vi/resource.ts';
-import viServiceApps from './vi/serviceApps.ts';
-import viCommerce from './vi/commerce.ts';
-import viSettings from './vi/settings.ts';
-import viSignin from './vi/signin.ts';
-import viSystem from './vi/system.ts';
-import viUnit from './vi/unit.ts';
-import viUser from './vi/user.ts';
-import viValidation from './vi/validation.ts';
+import type access from './vi/access.ts';
+import type agency from './vi/agency.ts';
+import type account from './vi/account.ts';
+import type common from './vi/common.ts';
+import type commerce from './vi/commerce.ts';
+import type dashboard from './vi/dashboard.ts';
+import type legal from './vi/legal.ts';
+import type log from './vi/log.ts';
+import type menu from './vi/menu.ts';
+import type resource from './vi/resource.ts';
+import type serviceApps from './vi/serviceApps.ts';
+import type settings from './vi/settings.ts';
+import type signin from './vi/signin.ts';
+import type system from './vi/system.ts';
+import type unit from './vi/unit.ts';
+import type user from './vi/user.ts';
+import type validation from './vi/validation.ts';
 
-export const resources = {
-  vi: { access: viAccess, commerce: viCommerce, agency: viAgency, account: viAccount, common: viCommon, dashboard: viDashboard, legal: viLegal, log: viLog, menu: viMenu, resource: viResource, serviceApps: viServiceApps, settings: viSettings, signin: viSignin, system: viSystem, unit: viUnit, user: viUser, validation: viValidation },
-  en: { access: enAccess, commerce: enCommerce, agency: enAgency, account: enAccount, common: enCommon, dashboard: enDashboard, legal: enLegal, log: enLog, menu: enMenu, resource: enResource, serviceApps: enServiceApps, settings: enSettings, signin: enSignin, system: enSystem, unit: enUnit, user: enUser, validation: enValidation },
-} as const;
+/**
+ * The phrase areas (namespaces), typed by their Vietnamese source. A new area is a file in
+ * `vi/` and `en/` plus a line here; nothing registers the files themselves: each is a chunk of
+ * its own, downloaded the first time a screen asks for its area (`useTranslation('unit')`
+ * suspends until then), in the current language only.
+ */
+export interface PhraseAreas {
+  access: typeof access;
+  agency: typeof agency;
+  account: typeof account;
+  common: typeof common;
+  commerce: typeof commerce;
+  dashboard: typeof dashboard;
+  legal: typeof legal;
+  log: typeof log;
+  menu: typeof menu;
+  resource: typeof resource;
+  serviceApps: typeof serviceApps;
+  settings: typeof settings;
+  signin: typeof signin;
+  system: typeof system;
+  unit: typeof unit;
+  user: typeof user;
+  validation: typeof validation;
+}
+export type PhraseArea = keyof PhraseAreas;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['vi'];
+    resources: PhraseAreas;
   }
 }
+
+/** Every phrase file, by path (`./vi/unit.ts`), each loaded on demand. */
+const phraseFiles = import.meta.glob<{ default: object }>(['./vi/*.ts', './en/*.ts']);
+
+const phraseBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, area, done) {
+    const load = phraseFiles[`./${language}/${area}.ts`];
+    if (!load) {
+      done(new Error(`no phrases for ${language}/${area}`), false);
+      return;
+    }
+    load().then(
+      (file) => done(null, file.default as never),
+      (error: unknown) => done(error as Error, false),
+    );
+  },
+};
 
 export function storedLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEYS.language);
@@ -57,15 +81,26 @@ export function currentLanguage(): Language {
   return i18next.language === 'en' ? 'en' : 'vi';
 }
 
+/** Starts i18next with the common phrases of the stored language; other areas follow as screens ask. */
 export async function initI18n(): Promise<void> {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: storedLanguage(),
-    fallbackLng: DEFAULT_LANGUAGE,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-  });
+  await i18next
+    .use(phraseBackend)
+    .use(initReactI18next)
+    .init({
+      lng: storedLanguage(),
+      // Every language has every phrase (typed against the Vietnamese source): no second language to load.
+      fallbackLng: false,
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
   document.documentElement.lang = i18next.language;
+}
+
+/** Loads the phrases of these areas now (a route about to render them). */
+export function loadPhrases(...areas: PhraseArea[]): Promise<void> {
+  return i18next.loadNamespaces(areas);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {

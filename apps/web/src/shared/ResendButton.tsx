@@ -1,7 +1,10 @@
-import { Button } from 'antd';
 import { useCountdown } from './use-countdown.ts';
+import './link-button.css';
 
-/** "Resend the code", disabled while the countdown runs (section 4). */
+/**
+ * "Resend the code", disabled while the countdown runs (section 4). A plain button styled as
+ * a link, so the sign-in screens and antd's dialogs share it.
+ */
 export function ResendButton(props: {
   initialSeconds: number;
   label: string;
@@ -10,14 +13,15 @@ export function ResendButton(props: {
 }) {
   const { secondsLeft, restart } = useCountdown(props.initialSeconds);
   return (
-    <Button
-      type="link"
+    <button
+      type="button"
+      className="link-button"
       disabled={secondsLeft > 0}
       onClick={() => {
         props.onResend().then(restart, () => undefined);
       }}
     >
       {secondsLeft > 0 ? props.countdownLabel(secondsLeft) : props.label}
-    </Button>
+    </button>
   );
 }

@@ -1,4 +1,5 @@
 import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FIELD_ERROR_KEYS, passwordsMatch, type FieldErrorKey } from '@portal/contracts';
 
@@ -27,6 +28,15 @@ export function isRequired(schema: FieldSchema | undefined): boolean {
 }
 
 /**
+ * The section 5 message of a refusal in the user's language ("{field} cannot be empty", "Type
+ * at most N characters" …); an e-mail field that is empty says so in its own words.
+ */
+export function fieldMessage(t: TFunction<'validation'>, key: FieldErrorKey, field: string, options: { max?: number | undefined; email?: boolean } = {}): string {
+  if (key === 'required' && options.email) return t('emailRequired');
+  return t(key, { field, max: options.max });
+}
+
+/**
  * Form rules derived from the contracts: each field is checked with the very schema the
  * server validates with, and the refusal's key becomes the section 5 message in the user's
  * language ("{field} cannot be empty", "Type at most N characters" …).
@@ -37,8 +47,7 @@ export function useFieldRules() {
   function messageOf(issue: Issue, field: string, value: unknown, isEmail: boolean): string {
     // A refusal without a key of ours (an enum, a date …) on an empty value means "required".
     const key: FieldErrorKey = isFieldErrorKey(issue.message) ? issue.message : isEmpty(value) ? 'required' : 'invalid';
-    if (key === 'required' && isEmail) return t('emailRequired');
-    return t(key, { field, max: typeof issue.maximum === 'number' ? issue.maximum : undefined });
+    return fieldMessage(t, key, field, { max: typeof issue.maximum === 'number' ? issue.maximum : undefined, email: isEmail });
   }
 
   return {

@@ -1,5 +1,5 @@
 import { LOCKOUT, ONE_TIME_CODE, PASSWORD_RESET } from '../constants.ts';
-import { EMAIL_PATTERN, URL_PATTERN } from '../schemas/fields.ts';
+import { EMAIL_PATTERN, URL_PATTERN } from '../schemas/text-rules.ts';
 
 /** The types a setting's value may have; the value is stored as text and checked against it. */
 export const SETTING_VALUE_TYPES = ['text', 'number', 'boolean', 'email', 'url'] as const;

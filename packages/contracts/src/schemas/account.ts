@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { LIMITS, USER_COUNT_BANDS } from '../constants.ts';
-import { emailSchema, mobileSchema, optionalText, otpSchema, requiredText, usernameSchema, verificationCodeSchema } from './fields.ts';
-import { passwordSchema, passwordsMatch, strippedPasswordSchema } from './password.ts';
+import { emailSchema, mobileSchema, optionalText, otpSchema, requiredText, textSchema, verificationCodeSchema } from './fields.ts';
+import { strippedPasswordSchema } from './password.ts';
+import { passwordsMatch, RESET_PASSWORD_RULES, SIGN_UP_RULES } from './text-rules.ts';
 
 /** Sign-up of a trial unit with its administrator (section 5, sign-up). */
 export const signUpFieldsSchema = z.strictObject({
-  companyName: requiredText(255),
-  businessCode: requiredText(50),
+  companyName: textSchema(SIGN_UP_RULES.companyName),
+  businessCode: textSchema(SIGN_UP_RULES.businessCode),
   numberOfEmployees: z.enum(USER_COUNT_BANDS, { error: 'required' }),
-  username: usernameSchema,
-  email: emailSchema,
-  password: z.string().min(1, { error: 'required', abort: true }).pipe(passwordSchema),
-  confirmPassword: z.string().min(1, { error: 'required', abort: true }),
+  username: textSchema(SIGN_UP_RULES.username),
+  email: textSchema(SIGN_UP_RULES.email),
+  password: textSchema(SIGN_UP_RULES.password),
+  confirmPassword: textSchema(SIGN_UP_RULES.confirmPassword),
   agreeTerms: z.literal(true, { error: 'agreement_required' }),
 });
 export const signUpRequestSchema = signUpFieldsSchema.refine((v) => passwordsMatch(v.password, v.confirmPassword), {
@@ -36,8 +37,8 @@ export const resetTokenSchema = z.string().trim().min(20).max(200);
 
 export const resetPasswordFieldsSchema = z.strictObject({
   token: resetTokenSchema,
-  newPassword: z.string().min(1, { error: 'required', abort: true }).pipe(passwordSchema),
-  confirmPassword: z.string().min(1, { error: 'required', abort: true }),
+  newPassword: textSchema(RESET_PASSWORD_RULES.newPassword),
+  confirmPassword: textSchema(RESET_PASSWORD_RULES.confirmPassword),
 });
 export const resetPasswordRequestSchema = resetPasswordFieldsSchema.refine(
   (v) => passwordsMatch(v.newPassword, v.confirmPassword),

@@ -1,41 +1,27 @@
 import { z } from 'zod';
-import { LIMITS, VERIFICATION } from '../constants.ts';
+import { LIMITS } from '../constants.ts';
+import { EMAIL_RULE, MOBILE_RULE, OTP_RULE, requiredTextRule, URL_PATTERN, USERNAME_RULE, VERIFICATION_CODE_RULE, type TextRule } from './text-rules.ts';
 
 /**
- * Field rules of section 5, written once and shared by the server's request schemas and the
- * SPA's forms. Each refusal carries a message key (`required`, `too_long` …) that the SPA
- * turns into the phrase of section 5 in the user's language (`i18n/<language>/validation.ts`);
- * the server answers 400 naming the field.
+ * Field rules of section 5, written once (as data, in `text-rules.ts`) and shared by the
+ * server's request schemas and the SPA's forms. Each refusal carries a message key
+ * (`required`, `too_long` …) that the SPA turns into the phrase of section 5 in the user's
+ * language (`i18n/<language>/validation.ts`); the server answers 400 naming the field.
  */
-export const FIELD_ERROR_KEYS = [
-  'required',
-  'too_long',
-  'email_invalid',
-  'digits_only',
-  'password_invalid',
-  'password_mismatch',
-  'code_required',
-  'code_invalid',
-  'otp_required',
-  'agreement_required',
-  'username_invalid',
-  'url_invalid',
-  'business_code_invalid',
-  'date_range',
-  'template_variable_unknown',
-  'markup_unbalanced',
-  'period_too_long',
-  'invalid',
-] as const;
-export type FieldErrorKey = (typeof FIELD_ERROR_KEYS)[number];
 
-/** Section 5's e-mail pattern: something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const URL_PATTERN = /^https?:\/\/\S+$/;
-const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION.codeLength}}$`);
+/** The zod schema of a text rule: the same checks in the same order as `checkText`. */
+export function textSchema(rule: TextRule) {
+  let schema = z.string();
+  if (rule.trim) schema = schema.trim();
+  if (rule.required) schema = schema.min(1, { error: rule.required, abort: true });
+  if (rule.min) schema = schema.min(rule.min.length, { error: rule.min.error, abort: true });
+  if (rule.max !== undefined) schema = schema.max(rule.max, { error: 'too_long' });
+  if (rule.pattern) schema = schema.regex(rule.pattern.regex, { error: rule.pattern.error });
+  return schema;
+}
 
 export function requiredText(max: number) {
-  return z.string().trim().min(1, { error: 'required', abort: true }).max(max, { error: 'too_long' });
+  return textSchema(requiredTextRule(max));
 }
 
 /** Optional text: empty becomes null, so "cleared" and "never set" look alike. */
@@ -48,23 +34,13 @@ export function optionalText(max: number) {
     .transform((value) => value || null);
 }
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'required', abort: true })
-  .max(255, { error: 'too_long' })
-  .regex(EMAIL_PATTERN, { error: 'email_invalid' });
+export const emailSchema = textSchema(EMAIL_RULE);
 
 /** A person's first or last name. */
 export const personNameSchema = requiredText(LIMITS.nameMax);
 export const descriptionSchema = optionalText(LIMITS.descriptionMax);
 
-export const mobileSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'required', abort: true })
-  .max(LIMITS.phoneMax, { error: 'too_long' })
-  .regex(/^\d+$/, { error: 'digits_only' });
+export const mobileSchema = textSchema(MOBILE_RULE);
 
 /** A phone number that may be left empty (digits only when given). */
 export const optionalMobileSchema = z
@@ -75,12 +51,7 @@ export const optionalMobileSchema = z
   .nullish()
   .transform((value) => value || null);
 
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'required', abort: true })
-  .max(64, { error: 'too_long' })
-  .regex(/^[A-Za-z0-9._-]{3,}$/, { error: 'username_invalid' });
+export const usernameSchema = textSchema(USERNAME_RULE);
 
 export const urlSchema = z.string().trim().max(500, { error: 'too_long' }).regex(URL_PATTERN, { error: 'url_invalid' });
 
@@ -88,11 +59,7 @@ export const urlSchema = z.string().trim().max(500, { error: 'too_long' }).regex
 export const isoDateSchema = z.iso.datetime({ offset: true, error: 'invalid' });
 
 /** A 6-digit code sent by e-mail ("Verification code cannot be empty"; all 6 digits needed). */
-export const verificationCodeSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'code_required', abort: true })
-  .regex(CODE_PATTERN, { error: 'code_invalid' });
+export const verificationCodeSchema = textSchema(VERIFICATION_CODE_RULE);
 
 /** The sign-up OTP: the same code, with the sign-up screen's own "OTP is required". */
-export const otpSchema = z.string().trim().min(1, { error: 'otp_required', abort: true }).regex(CODE_PATTERN, { error: 'code_invalid' });
+export const otpSchema = textSchema(OTP_RULE);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.ts';
+import { textSchema } from './fields.ts';
+import { LOGIN_RULES } from './text-rules.ts';
 
 /** What the sign-in screen learns about a pending interaction of the provider. */
 export const interactionDetailsSchema = z.object({
@@ -12,8 +13,8 @@ export const interactionDetailsSchema = z.object({
 export type InteractionDetails = z.infer<typeof interactionDetailsSchema>;
 
 export const loginRequestSchema = z.strictObject({
-  username: z.string().trim().min(1).max(LIMITS.passwordMax),
-  password: z.string().min(1).max(LIMITS.passwordMax),
+  username: textSchema(LOGIN_RULES.username),
+  password: textSchema(LOGIN_RULES.password),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TWO_FA_RECURRENCE_DAYS, TWO_FA_STATUS, TWO_FA_TRIGGERS } from '../constants.ts';
-import { verificationCodeSchema } from './fields.ts';
+import { textSchema, verificationCodeSchema } from './fields.ts';
+import { RECOVERY_CODE_RULE } from './text-rules.ts';
 
 /** Section 4: two-factor status is 1 (enabled) when it is 1, otherwise 5. */
 export function normalizeTwoFaStatus(status: number | null | undefined): 1 | 5 {
@@ -30,7 +31,7 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** A recovery code as typed: letters and digits, dashes and spaces ignored. */
-export const recoveryCodeSchema = z.string().trim().min(1, { error: 'code_required', abort: true }).max(40);
+export const recoveryCodeSchema = textSchema(RECOVERY_CODE_RULE);
 
 /** The code asked at sign-in: an e-mailed code, or one of the recovery codes. */
 export const twoFactorSigninSchema = z

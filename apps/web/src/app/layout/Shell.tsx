@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
-import { Button, Layout, Result, Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { Layout, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMenus, useProfile } from '../../api/queries.ts';
 import { closeLiveConnection, openLiveConnection } from '../../auth/live-connection.ts';
 import { markSessionExpired } from '../../auth/session-expired.ts';
+import { SettingsFailed } from '../SettingsFailed.tsx';
 import { appSettings } from '../settings.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -34,17 +35,7 @@ export default function Shell() {
     );
   }
   if (profile.isError || menus.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('envFailed.title')}
-        extra={
-          <Button type="primary" onClick={() => void Promise.all([profile.refetch(), menus.refetch()])}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <SettingsFailed onRetry={() => void Promise.all([profile.refetch(), menus.refetch()])} />;
   }
 
   return (
@@ -53,7 +44,10 @@ export default function Shell() {
       <Layout>
         <AppHeader profile={profile.data} />
         <Layout.Content className="shell-content">
-          <Outlet />
+          {/* A screen opened for the first time may wait for its phrases: the frame stays meanwhile. */}
+          <Suspense fallback={<Spin size="large" className="shell-screen-loading" />}>
+            <Outlet />
+          </Suspense>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,9 +1,11 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { Button, Popover } from 'antd';
-import { useState } from 'react';
+import { Button, Popover, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AppList } from './AppList.tsx';
+
+// The list (with its own antd parts) loads when the popup first opens, not with every page.
+const AppList = lazy(() => import('./AppList.tsx').then((module) => ({ default: module.AppList })));
 
 /** The header's app switcher: the app list in a popup, with a way to the full page. */
 export function AppSwitcher() {
@@ -18,7 +20,9 @@ export function AppSwitcher() {
       title={t('apps.title')}
       content={
         <div style={{ width: 280 }}>
-          <AppList />
+          <Suspense fallback={<Spin />}>
+            <AppList />
+          </Suspense>
           <Link to="/list-base-app" onClick={() => setOpen(false)}>
             {t('apps.all')}
           </Link>

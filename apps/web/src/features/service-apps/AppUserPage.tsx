@@ -10,7 +10,7 @@ import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
-import { useReportToOptions } from '../user/user-options.ts';
+import { useReportToOptions } from '../user/report-to-options.ts';
 import { useAppGroupOptions, useAppProfileOptions, useAppRoleOptions } from './app-object-options.ts';
 import { useServiceAppOptions } from './service-options.ts';
 import { SyncStateTag } from './SyncStateTag.tsx';

@@ -1,9 +1,23 @@
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitcher } from '../../app/layout/LanguageSwitcher.tsx';
-import './auth.css';
+import { LANGUAGES, type Language } from '@portal/contracts';
+import { changeLanguage, currentLanguage } from '../../i18n/index.ts';
+import './signin.css';
+
+/** Vietnamese or English, kept for the next visit; the sign-in's own, without antd's dropdown. */
+function LanguageChoice() {
+  const { t } = useTranslation();
+  return (
+    <select className="auth-language-select" aria-label={t('language.label')} value={currentLanguage()} onChange={(event) => void changeLanguage(event.target.value as Language)}>
+      {LANGUAGES.map((language) => (
+        <option key={language} value={language}>
+          {t(`language.${language}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** The frame of the sign-in screens: the brand on one side, the form on the other. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -17,14 +31,14 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </aside>
       <main className="auth-main">
         <div className="auth-language">
-          <LanguageSwitcher />
+          <LanguageChoice />
         </div>
         <div className="auth-card">{children}</div>
-        <Typography.Text type="secondary" className="auth-links">
+        <p className="auth-links">
           <Link to="/privacy-policy-public">{t('privacyPolicy')}</Link>
           {' · '}
           <Link to="/terms-of-service-public">{t('termsOfService')}</Link>
-        </Typography.Text>
+        </p>
       </main>
     </div>
   );

@@ -1,40 +1,43 @@
-import { Alert, Button, Form, Input, Result, Typography } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@portal/contracts';
-import { useFieldRules } from '../../shared/field-rules.ts';
+import { EMAIL_RULE, type ForgotPasswordRequest } from '@portal/contracts';
+import { Button, ErrorAlert, Field, Heading, Outcome, TextInput } from './controls.tsx';
 import { passwordResetApi } from './password-reset-api.ts';
+import { useAction } from './use-request.ts';
+import { useRuleChecks, useSigninForm } from './use-signin-form.ts';
 
 /** Forgot password: the e-mail of the account; a single-use link is sent to it. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('signin');
-  const rules = useFieldRules();
-  const request = useMutation({ mutationFn: (body: ForgotPasswordRequest) => passwordResetApi.request(body) });
+  const check = useRuleChecks();
+  const form = useSigninForm<ForgotPasswordRequest>({ email: '' }, { email: check.text(EMAIL_RULE, t('forgot.email'), { email: true }) });
+  const request = useAction((body: ForgotPasswordRequest) => passwordResetApi.request(body));
 
-  if (request.isSuccess) {
+  if (request.data && request.variables) {
     return (
-      <Result
-        status="success"
-        title={t('forgot.sentTitle')}
-        subTitle={t('forgot.sentText', { email: request.variables.email, minutes: request.data.validMinutes })}
-        extra={<Button onClick={onBack}>{t('backToSignin')}</Button>}
-      />
+      <Outcome status="success" title={t('forgot.sentTitle')} text={t('forgot.sentText', { email: request.variables.email, minutes: request.data.validMinutes })}>
+        <Button kind="default" onClick={onBack}>
+          {t('backToSignin')}
+        </Button>
+      </Outcome>
     );
   }
   return (
     <>
-      <Typography.Title level={2}>{t('forgot.title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('forgot.subtitle')}</Typography.Paragraph>
-      {request.isError && <Alert type="error" showIcon title={request.error.message} style={{ marginBottom: 16 }} role="alert" />}
-      <Form<ForgotPasswordRequest> layout="vertical" onFinish={(values) => request.mutate(values)} disabled={request.isPending}>
-        <Form.Item label={t('forgot.email')} name="email" rules={[rules.field(forgotPasswordRequestSchema.shape.email, t('forgot.email'), { email: true })]}>
-          <Input type="email" autoComplete="email" autoFocus size="large" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>
-          {t('forgot.submit')}
-        </Button>
-      </Form>
-      <Button type="link" onClick={onBack} style={{ marginTop: 16, padding: 0 }}>
+      <Heading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
+      {request.error && <ErrorAlert message={request.error.message} />}
+      <form noValidate onSubmit={form.submit((values) => request.run({ email: values.email.trim() }))}>
+        <fieldset className="auth-fieldset" disabled={request.isPending}>
+          <Field label={t('forgot.email')} error={form.errors.email}>
+            {({ id, errorId }) => (
+              <TextInput id={id} name="email" type="email" errorId={errorId} autoComplete="email" autoFocus value={form.values.email} onChange={(value) => form.set('email', value)} />
+            )}
+          </Field>
+          <Button type="submit" className="auth-button-block" busy={request.isPending}>
+            {t('forgot.submit')}
+          </Button>
+        </fieldset>
+      </form>
+      <Button kind="link" className="auth-back" onClick={onBack}>
         {t('backToSignin')}
       </Button>
     </>

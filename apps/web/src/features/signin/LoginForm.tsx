@@ -1,9 +1,9 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { InteractionStep, LoginRequest } from '@portal/contracts';
+import { LOGIN_RULES, type InteractionStep, type LoginRequest } from '@portal/contracts';
+import { Button, ErrorAlert, Field, Heading, PasswordInput, TextInput } from './controls.tsx';
 import { submitLogin } from './interaction-api.ts';
+import { useAction } from './use-request.ts';
+import { useRuleChecks, useSigninForm } from './use-signin-form.ts';
 
 /** The sign-in form of one provider interaction; a second factor, when asked, is the next step. */
 export function LoginForm(props: {
@@ -14,45 +14,46 @@ export function LoginForm(props: {
   onSignUp: () => void;
 }) {
   const { t } = useTranslation('signin');
-  const login = useMutation({
-    mutationFn: (values: LoginRequest) => submitLogin(props.uid, values),
-    onSuccess: props.onStep,
-  });
-  const leaving = login.isSuccess && login.data.status === 'done';
+  const check = useRuleChecks();
+  const form = useSigninForm<LoginRequest>(
+    { username: props.loginHint ?? '', password: '' },
+    { username: check.text(LOGIN_RULES.username, t('username')), password: check.text(LOGIN_RULES.password, t('password')) },
+  );
+  const login = useAction((values: LoginRequest) => submitLogin(props.uid, values), props.onStep);
+  const busy = login.isPending || login.data?.status === 'done';
 
   return (
     <>
-      <Typography.Title level={2}>{t('title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('subtitle')}</Typography.Paragraph>
-      {login.isError && <Alert type="error" showIcon title={login.error.message} style={{ marginBottom: 16 }} role="alert" />}
-      <Form<LoginRequest>
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ username: props.loginHint ?? '' }}
-        onFinish={(values) => login.mutate(values)}
-        disabled={login.isPending || leaving}
-      >
-        <Form.Item label={t('username')} name="username" rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}>
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
-        </Form.Item>
-        <Form.Item label={t('password')} name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-        </Form.Item>
-        <div style={{ textAlign: 'right', marginTop: -12, marginBottom: 16 }}>
-          <Button type="link" onClick={props.onForgot} style={{ padding: 0 }}>
-            {t('forgotLink')}
+      <Heading title={t('title')} subtitle={t('subtitle')} />
+      {login.error && <ErrorAlert message={login.error.message} />}
+      <form noValidate onSubmit={form.submit((values) => login.run(values))}>
+        <fieldset className="auth-fieldset" disabled={busy}>
+          <Field label={t('username')} error={form.errors.username}>
+            {({ id, errorId }) => (
+              <TextInput id={id} name="username" errorId={errorId} autoComplete="username" autoFocus value={form.values.username} onChange={(value) => form.set('username', value)} />
+            )}
+          </Field>
+          <Field label={t('password')} error={form.errors.password}>
+            {({ id, errorId }) => (
+              <PasswordInput id={id} name="password" errorId={errorId} autoComplete="current-password" value={form.values.password} onChange={(value) => form.set('password', value)} />
+            )}
+          </Field>
+          <div className="auth-row-end">
+            <Button kind="link" onClick={props.onForgot}>
+              {t('forgotLink')}
+            </Button>
+          </div>
+          <Button type="submit" className="auth-button-block" busy={busy}>
+            {t('submit')}
           </Button>
-        </div>
-        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending || leaving}>
-          {t('submit')}
-        </Button>
-      </Form>
-      <Typography.Paragraph style={{ marginTop: 24, textAlign: 'center' }}>
+        </fieldset>
+      </form>
+      <p className="auth-footnote">
         {t('noAccount')}{' '}
-        <Button type="link" onClick={props.onSignUp} style={{ padding: 0 }}>
+        <Button kind="link" onClick={props.onSignUp}>
           {t('signUpLink')}
         </Button>
-      </Typography.Paragraph>
+      </p>
     </>
   );
 }

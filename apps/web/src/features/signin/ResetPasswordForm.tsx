@@ -1,57 +1,66 @@
-import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { resetPasswordFieldsSchema, type ResetPasswordRequest } from '@portal/contracts';
+import { RESET_PASSWORD_RULES, type ResetPasswordRequest } from '@portal/contracts';
 import { startSignIn } from '../../auth/session.ts';
-import { useFieldRules } from '../../shared/field-rules.ts';
+import { Button, ErrorAlert, Field, Heading, Outcome, PasswordInput, Spinner } from './controls.tsx';
 import { passwordResetApi } from './password-reset-api.ts';
+import { useAction, useLoad } from './use-request.ts';
+import { useRuleChecks, useSigninForm } from './use-signin-form.ts';
 
-const fields = resetPasswordFieldsSchema.shape;
+type NewPassword = Omit<ResetPasswordRequest, 'token'>;
 
 /** The page a forgot-password link opens: a new password for the account, once. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('signin');
-  const rules = useFieldRules();
-  const account = useQuery({ queryKey: ['reset-token', token], queryFn: ({ signal }) => passwordResetApi.check(token, signal), retry: false, staleTime: Infinity });
-  const reset = useMutation({ mutationFn: (body: Omit<ResetPasswordRequest, 'token'>) => passwordResetApi.reset({ ...body, token }) });
-  const signIn = (
-    <Button type="primary" onClick={() => void startSignIn()}>
-      {t('submit')}
-    </Button>
+  const check = useRuleChecks();
+  const form = useSigninForm<NewPassword>(
+    { newPassword: '', confirmPassword: '' },
+    {
+      newPassword: check.text(RESET_PASSWORD_RULES.newPassword, t('reset.newPassword')),
+      confirmPassword: check.sameAs(RESET_PASSWORD_RULES.confirmPassword, t('reset.confirmPassword'), 'newPassword'),
+    },
+    { newPassword: ['confirmPassword'] },
   );
+  const account = useLoad(token, (signal) => passwordResetApi.check(token, signal));
+  const reset = useAction((body: NewPassword) => passwordResetApi.reset({ ...body, token }));
+  const signIn = <Button onClick={() => void startSignIn()}>{t('submit')}</Button>;
 
-  if (account.isPending) {
+  if (account.error) {
     return (
-      <div style={{ textAlign: 'center' }}>
-        <Spin />
-        <p>{t('reset.checking')}</p>
-      </div>
+      <Outcome status="warning" title={t('reset.invalidTitle')} text={account.error.message}>
+        {signIn}
+      </Outcome>
     );
   }
-  if (account.isError) return <Result status="warning" title={t('reset.invalidTitle')} subTitle={account.error.message} extra={signIn} />;
-  if (reset.isSuccess) return <Result status="success" title={t('reset.doneTitle')} subTitle={t('reset.doneText')} extra={signIn} />;
+  if (!account.data) return <Spinner label={t('reset.checking')} />;
+  if (reset.isSuccess) {
+    return (
+      <Outcome status="success" title={t('reset.doneTitle')} text={t('reset.doneText')}>
+        {signIn}
+      </Outcome>
+    );
+  }
 
   return (
     <>
-      <Typography.Title level={2}>{t('reset.title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('reset.subtitle', { username: account.data.username })}</Typography.Paragraph>
-      {reset.isError && <Alert type="error" showIcon title={reset.error.message} style={{ marginBottom: 16 }} role="alert" />}
-      <Form<Omit<ResetPasswordRequest, 'token'>> layout="vertical" onFinish={(values) => reset.mutate(values)} disabled={reset.isPending}>
-        <Form.Item label={t('reset.newPassword')} name="newPassword" rules={[rules.field(fields.newPassword, t('reset.newPassword'))]}>
-          <Input.Password autoComplete="new-password" autoFocus size="large" />
-        </Form.Item>
-        <Form.Item
-          label={t('reset.confirmPassword')}
-          name="confirmPassword"
-          dependencies={['newPassword']}
-          rules={[rules.field(fields.confirmPassword, t('reset.confirmPassword')), rules.sameAs('newPassword')]}
-        >
-          <Input.Password autoComplete="new-password" size="large" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
-          {t('reset.submit')}
-        </Button>
-      </Form>
+      <Heading title={t('reset.title')} subtitle={t('reset.subtitle', { username: account.data.username })} />
+      {reset.error && <ErrorAlert message={reset.error.message} />}
+      <form noValidate onSubmit={form.submit((values) => reset.run(values))}>
+        <fieldset className="auth-fieldset" disabled={reset.isPending}>
+          <Field label={t('reset.newPassword')} error={form.errors.newPassword}>
+            {({ id, errorId }) => (
+              <PasswordInput id={id} name="newPassword" errorId={errorId} autoComplete="new-password" autoFocus value={form.values.newPassword} onChange={(value) => form.set('newPassword', value)} />
+            )}
+          </Field>
+          <Field label={t('reset.confirmPassword')} error={form.errors.confirmPassword}>
+            {({ id, errorId }) => (
+              <PasswordInput id={id} name="confirmPassword" errorId={errorId} autoComplete="new-password" value={form.values.confirmPassword} onChange={(value) => form.set('confirmPassword', value)} />
+            )}
+          </Field>
+          <Button type="submit" className="auth-button-block" busy={reset.isPending}>
+            {t('reset.submit')}
+          </Button>
+        </fieldset>
+      </form>
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PORTAL_SERVICE_CODE, type BaseApp, type UserProfile } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
+import { preloadSignedInFrame } from '../../app/router.tsx';
 import { completeSignIn, startSignIn } from '../../auth/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { Button, Outcome, Spinner } from './controls.tsx';
 
 let completion: Promise<{ external?: string; path: string }> | undefined;
 
@@ -35,6 +36,7 @@ export default function SigninCallbackPage() {
   const [error, setError] = useState<string>();
 
   useEffect(() => {
+    preloadSignedInFrame();
     completion ??= completeSignIn().then(destinationAfterSignIn);
     completion
       .then(({ external, path }) => (external ? window.location.assign(external) : navigate(path, { replace: true })))
@@ -47,21 +49,11 @@ export default function SigninCallbackPage() {
   return (
     <AuthLayout>
       {error ? (
-        <Result
-          status="error"
-          title={t('failed')}
-          subTitle={error}
-          extra={
-            <Button type="primary" onClick={() => void startSignIn()}>
-              {t('restart')}
-            </Button>
-          }
-        />
+        <Outcome status="error" title={t('failed')} text={error}>
+          <Button onClick={() => void startSignIn()}>{t('restart')}</Button>
+        </Outcome>
       ) : (
-        <div style={{ textAlign: 'center' }}>
-          <Spin />
-          <p>{t('completing')}</p>
-        </div>
+        <Spinner label={t('completing')} />
       )}
     </AuthLayout>
   );

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BASE_PATH, ERROR_CATALOGUE, type InteractionStep } from '@portal/contracts';
 import { ApiError } from '../../api/http.ts';
 import { startSignIn } from '../../auth/session.ts';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
+import { Button, Outcome, Spinner } from './controls.tsx';
 import { confirmGrant, interactionDetails } from './interaction-api.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
+import { useAction, useLoad } from './use-request.ts';
 import { VerifyCodeForm } from './VerifyCodeForm.tsx';
 
 /** The provider stopped a service app's sign-in: the unit's pack, its access or the user's grant. */
@@ -23,18 +23,13 @@ type View = { kind: 'login' } | { kind: 'sign-up' } | { kind: 'forgot' } | { kin
 export function SigninFlow({ uid }: { uid: string }) {
   const { t } = useTranslation('signin');
   const [view, setView] = useState<View>({ kind: 'login' });
-  const details = useQuery({
-    queryKey: ['interaction', uid],
-    queryFn: ({ signal }) => interactionDetails(uid, signal),
-    retry: false,
-    staleTime: Infinity,
-  });
-  const consent = useMutation({ mutationFn: () => confirmGrant(uid), onSuccess: (step) => onStep(step) });
+  const details = useLoad(uid, (signal) => interactionDetails(uid, signal));
+  const consent = useAction(() => confirmGrant(uid), (step) => onStep(step));
 
   const needsConsent = details.data?.prompt === 'consent';
-  const { mutate: confirm, isIdle: consentIdle } = consent;
+  const { run: confirm, isIdle: consentIdle } = consent;
   useEffect(() => {
-    if (needsConsent && consentIdle) confirm();
+    if (needsConsent && consentIdle) confirm(undefined);
   }, [needsConsent, consentIdle, confirm]);
 
   function onStep(step: InteractionStep) {
@@ -45,40 +40,21 @@ export function SigninFlow({ uid }: { uid: string }) {
 
   if (details.error instanceof ApiError && SERVICE_REFUSALS.has(details.error.errorCode ?? 0)) {
     return (
-      <Result
-        status="403"
-        title={t('serviceRefused')}
-        subTitle={details.error.message}
-        extra={
-          <Button type="primary" href={`${BASE_PATH}/`}>
-            {t('backToPortal')}
-          </Button>
-        }
-      />
+      <Outcome status="warning" title={t('serviceRefused')} text={details.error.message}>
+        <a className="auth-button auth-button-primary" href={`${BASE_PATH}/`}>
+          {t('backToPortal')}
+        </a>
+      </Outcome>
     );
   }
   if (details.isError || consent.isError) {
     return (
-      <Result
-        status="warning"
-        title={t('failed')}
-        subTitle={(details.error ?? consent.error)?.message}
-        extra={
-          <Button type="primary" onClick={() => void startSignIn()}>
-            {t('restart')}
-          </Button>
-        }
-      />
+      <Outcome status="warning" title={t('failed')} text={(details.error ?? consent.error)?.message}>
+        <Button onClick={() => void startSignIn()}>{t('restart')}</Button>
+      </Outcome>
     );
   }
-  if (details.isPending || needsConsent) {
-    return (
-      <div style={{ textAlign: 'center' }}>
-        <Spin />
-        <p>{t('completing')}</p>
-      </div>
-    );
-  }
+  if (!details.data || needsConsent) return <Spinner label={t('completing')} />;
 
   switch (view.kind) {
     case 'sign-up':

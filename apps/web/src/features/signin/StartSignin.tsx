@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { startSignIn } from '../../auth/session.ts';
+import { Button, Outcome, Spinner } from './controls.tsx';
 
 let started: Promise<void> | undefined;
 
@@ -20,21 +20,10 @@ export function StartSignin({ returnTo }: { returnTo?: string | undefined }) {
 
   if (failed) {
     return (
-      <Result
-        status="error"
-        title={t('failed')}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {t('restart')}
-          </Button>
-        }
-      />
+      <Outcome status="error" title={t('failed')}>
+        <Button onClick={() => window.location.reload()}>{t('restart')}</Button>
+      </Outcome>
     );
   }
-  return (
-    <div style={{ textAlign: 'center' }}>
-      <Spin />
-      <p>{t('redirecting')}</p>
-    </div>
-  );
+  return <Spinner label={t('redirecting')} />;
 }

@@ -12,7 +12,8 @@ import { useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { accountFormFields, userStatusOptions, userStatusToggle } from './user-fields.ts';
 import { AppUsersLink } from '../service-apps/AppUsersLink.tsx';
-import { useReportToOptions, useUnitOptions } from './user-options.ts';
+import { useReportToOptions } from './report-to-options.ts';
+import { useUnitOptions } from './user-options.ts';
 import { userViewFields } from './user-view.tsx';
 
 /** /user/user-of-enterprise: a unit's users; platform staff see every unit's, a unit admin their own. */

@@ -1,4 +1,3 @@
-import { Form } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { PageResult, RoleRecord, UnitRecord } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
@@ -24,18 +23,4 @@ export function useSystemRoleOptions(): { options: Option[]; loading: boolean } 
     staleTime: 60_000,
   });
   return { options: (data?.records ?? []).map((role) => ({ value: role.id, label: role.name })), loading: isPending };
-}
-
-/** Whom the user being edited can report to: the users of the unit chosen in the same form. */
-export function useReportToOptions(): { options: Option[]; loading: boolean } {
-  const form = Form.useFormInstance();
-  const unitId = Form.useWatch('unitId', form) as string | undefined;
-  const { data, isFetching } = useQuery({
-    queryKey: ['resource', 'UnitUser', 'report-to', unitId ?? 'own'],
-    queryFn: ({ signal }) =>
-      apiRequest<{ id: string; fullName: string; username: string }[]>(`/User/GetListReportTo${unitId ? `?unitId=${unitId}` : ''}`, { signal, quietRefusal: true }),
-    staleTime: 30_000,
-    retry: false,
-  });
-  return { options: (data ?? []).map((user) => ({ value: user.id, label: `${user.fullName} (${user.username})` })), loading: isFetching };
 }

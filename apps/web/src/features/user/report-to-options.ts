@@ -1,0 +1,20 @@
+import { Form } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../api/http.ts';
+import type { Option } from '../../shared/resource/types.ts';
+
+// Apart from the other option lists: it reads the form it sits in, and antd's Form should not
+// come along with every screen that only lists units (the dashboard).
+/** Whom the user being edited can report to: the users of the unit chosen in the same form. */
+export function useReportToOptions(): { options: Option[]; loading: boolean } {
+  const form = Form.useFormInstance();
+  const unitId = Form.useWatch('unitId', form) as string | undefined;
+  const { data, isFetching } = useQuery({
+    queryKey: ['resource', 'UnitUser', 'report-to', unitId ?? 'own'],
+    queryFn: ({ signal }) =>
+      apiRequest<{ id: string; fullName: string; username: string }[]>(`/User/GetListReportTo${unitId ? `?unitId=${unitId}` : ''}`, { signal, quietRefusal: true }),
+    staleTime: 30_000,
+    retry: false,
+  });
+  return { options: (data ?? []).map((user) => ({ value: user.id, label: `${user.fullName} (${user.username})` })), loading: isFetching };
+}
