@@ -32,7 +32,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node support/prepare-portal.ts && node ../apps/server/src/main.ts',
+    command: 'node support/prepare-portal.ts && node --max-semi-space-size=8 ../apps/server/src/main.ts',
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

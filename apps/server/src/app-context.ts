@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Realtime } from './modules/realtime/realtime.ts';
+import type { ActorLoader } from './platform/actor.ts';
 import type { Invalidation } from './platform/cache/invalidation.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -19,4 +20,6 @@ export interface AppContext {
   secrets: SecretBox;
   /** Tells every instance's caches of each committed change (platform/cache). */
   invalidation: Invalidation;
+  /** Who an account is (user, unit, agency, permissions), from memory between changes. */
+  actors: ActorLoader;
 }

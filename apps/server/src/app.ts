@@ -121,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => mailer.close());
   const urls = identityUrls(config);
   const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys });
-  const realtime = startRealtime(app, { db, verifyToken, redisUrl: config.redisUrl });
+  const realtime = await startRealtime(app, { db, verifyToken, redisUrl: config.redisUrl });
   const secrets = createSecretBox(config);
   const invalidation = await startInvalidation(database);
   app.addHook('onClose', () => invalidation.close());
@@ -133,17 +133,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (operation === 'search' || operation === 'get') return;
     await invalidation.barrier();
   });
-  const context: AppContext = { config, db, mailer, realtime, clock, secrets, invalidation };
+  const actors = cachedActorLoader(db, invalidation);
+  const context: AppContext = { config, db, mailer, realtime, clock, secrets, invalidation, actors };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
 
-  const provider = createProvider({ config, db, keys, secrets, clock });
+  const provider = createProvider({ config, db, keys, secrets, clock, actors });
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
   countProviderActivity(provider, { db, realtime, log: app.log });
   const provisioning = startProvisioningWorker({ db, secrets, provider, clock, log: app.log });
   app.addHook('onClose', () => provisioning.stop());
-  registerAccessControl(app, { db, verifyToken, loadActor: cachedActorLoader(db, invalidation) });
+  registerAccessControl(app, { db, verifyToken, loadActor: actors });
 
   registerHealthRoutes(app, { db });
   registerInteractionRoutes(app, context, provider);

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Account } from 'oidc-provider';
 import { STATUS, USER_STATUS } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
-import { agencies, units, users } from '../db/schema/index.ts';
+import { users } from '../db/schema/index.ts';
+import type { ActorLoader, ActorRecord } from '../platform/actor.ts';
 import { clearFailedPasswords, recordFailedPassword } from './lockout.ts';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 
@@ -18,29 +19,27 @@ export function canSignIn(user: Pick<UserRow, 'status' | 'lockedUntil'>): boolea
 }
 
 /**
- * A user of a unit or an agency that has been deactivated may not sign in (nor refresh) until
- * it is active again: deactivating a customer or a reseller stops all of its people at once.
+ * A user of a unit or an agency that has been deactivated (or removed) may not sign in (nor
+ * refresh) until it is active again: deactivating a customer or a reseller stops all of its
+ * people at once.
  */
-async function organisationSuspended(db: Database, user: Pick<UserRow, 'agencyId' | 'unitId'>): Promise<boolean> {
-  if (user.agencyId) {
-    const [agency] = await db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, user.agencyId));
-    if (agency?.status !== STATUS.active) return true;
-  }
-  if (user.unitId) {
-    const [unit] = await db.select({ status: units.status }).from(units).where(eq(units.id, user.unitId));
-    if (unit?.status !== STATUS.active) return true;
-  }
+function organisationSuspended({ user, unit, agency }: ActorRecord): boolean {
+  if (user.agencyId && agency?.status !== STATUS.active) return true;
+  if (user.unitId && unit?.status !== STATUS.active) return true;
   return false;
 }
 
 /**
  * The provider's view of an account. Returning nothing makes the provider refuse the
  * session, the code exchange and the refresh: a lock or a disabled account takes effect there.
+ * Read through the actor cache (a sign-in asks three times), which forgets an account the moment
+ * a change to it, its unit or its agency commits, on every instance.
  */
-export async function findActiveAccount(db: Database, id: string): Promise<Account | undefined> {
+export async function findActiveAccount(actors: ActorLoader, id: string): Promise<Account | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user || !canSignIn(user) || (await organisationSuspended(db, user))) return undefined;
+  const record = await actors(id);
+  if (!record || !canSignIn(record.user) || organisationSuspended(record)) return undefined;
+  const { user } = record;
   return {
     accountId: user.id,
     claims: () => ({
@@ -71,7 +70,7 @@ export type CredentialCheck = { ok: true; user: UserRow } | { ok: false; reason:
  * wrong, and an unknown username costs as much time as a wrong password. Wrong passwords
  * count towards the lock (5 → 30 minutes); a locked account is refused even with the right one.
  */
-export async function checkCredentials(db: Database, login: string, password: string): Promise<CredentialCheck> {
+export async function checkCredentials(db: Database, actors: ActorLoader, login: string, password: string): Promise<CredentialCheck> {
   const user = await findUserByLogin(db, login);
   if (!user) {
     await verifyAgainstDecoy(password);
@@ -83,6 +82,8 @@ export async function checkCredentials(db: Database, login: string, password: st
     return { ok: false, reason: locked ? 'locked' : 'invalid' };
   }
   if ((await clearFailedPasswords(db, user.id)).locked) return { ok: false, reason: 'locked' };
-  if (user.status !== USER_STATUS.active || (await organisationSuspended(db, user))) return { ok: false, reason: 'disabled' };
+  if (user.status !== USER_STATUS.active) return { ok: false, reason: 'disabled' };
+  const record = await actors(user.id);
+  if (!record || organisationSuspended(record)) return { ok: false, reason: 'disabled' };
   return { ok: true, user };
 }

@@ -83,7 +83,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       const { uid } = request.params;
       await limitPerAddress(db, request, 'signIn');
       await pendingInteraction(provider, request, reply, uid);
-      const check = await checkCredentials(db, request.body.username, request.body.password);
+      const check = await checkCredentials(db, ctx.actors, request.body.username, request.body.password);
       if (!check.ok) {
         throw new AppError(
           check.reason === 'locked' ? 'account.locked' : check.reason === 'disabled' ? 'account.expired' : 'account.invalid_credentials',

@@ -3,6 +3,7 @@ import { BASE_PATH, SESSION } from '@portal/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { databaseAdapter } from './adapter.ts';
+import type { ActorLoader } from '../platform/actor.ts';
 import { findActiveAccount } from './accounts.ts';
 import type { ProviderKeys } from './keys.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -85,7 +86,7 @@ function entitlementPolicy(db: Database, clock: Clock) {
   return policy;
 }
 
-export function createProvider(deps: { config: Config; db: Database; keys: ProviderKeys; secrets: SecretBox; clock: Clock }): Provider {
+export function createProvider(deps: { config: Config; db: Database; keys: ProviderKeys; secrets: SecretBox; clock: Clock; actors: ActorLoader }): Provider {
   const { config, db, keys, secrets, clock } = deps;
   const urls = identityUrls(config);
   const secureCookies = config.publicUrl.startsWith('https://');
@@ -158,7 +159,7 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
       url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}`,
       policy: entitlementPolicy(db, clock),
     },
-    findAccount: async (_ctx, sub) => findActiveAccount(db, sub),
+    findAccount: async (_ctx, sub) => findActiveAccount(deps.actors, sub),
     loadExistingGrant: (ctx) => grantFirstParty(ctx, urls.apiResource),
     // The grant id lets the API tell this browser's session from the user's others (password
     // change keeps it, revokes the rest) and lets the live connection hear when it ends; the

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME_EVENTS, REALTIME_PATH, type ActivityEvent } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
@@ -45,13 +43,15 @@ const rooms = {
  * the rooms of its user, unit, grant and, for platform staff, the platform. With REDIS_URL the
  * Redis adapter carries every emit to the connections held by the other instances.
  */
-export function startRealtime(
+export async function startRealtime(
   app: FastifyInstance,
   deps: { db: Database; verifyToken: TokenVerifier; redisUrl: string | undefined },
-): Realtime {
+): Promise<Realtime> {
   const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false, transports: ['websocket'] });
-  const redis = deps.redisUrl ? new Redis(deps.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }) : undefined;
-  if (redis) {
+  if (deps.redisUrl) {
+    // Only an instance among several needs Redis: one alone does not load its client at all.
+    const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
+    const redis = new Redis(deps.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
     const subscriber = redis.duplicate();
     for (const client of [redis, subscriber]) client.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
     // The adapter publishes without waiting for the answer: while Redis is away, a failed

@@ -68,7 +68,7 @@ export function registerEmailTemplateRoutes(app: FastifyInstance, ctx: AppContex
     { config: { access: emailTemplateResource.permissions.search }, schema: { tags, body: emailPreviewRequestSchema, response: { 200: envelopeSchema(emailPreviewSchema) } } },
     async (request) => {
       const { systemType, language, subject, content } = request.body;
-      return ok(renderTemplate({ subject, content }, systemType ? infoOf(systemType, language).sample : {}, language));
+      return ok(await renderTemplate({ subject, content }, systemType ? infoOf(systemType, language).sample : {}, language));
     },
   );
 }

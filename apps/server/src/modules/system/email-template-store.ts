@@ -32,12 +32,12 @@ async function assertTypeFree(tx: Transaction, systemType: string | null, langua
 }
 
 /** What is stored: the content without anything that runs (it is sanitised again on render). */
-const stored = (input: { name: string; systemType: string | null; language: 'vi' | 'en'; subject: string; content: string }) => ({
+const stored = async (input: { name: string; systemType: string | null; language: 'vi' | 'en'; subject: string; content: string }) => ({
   name: input.name,
   systemType: input.systemType,
   language: input.language,
   subject: input.subject,
-  content: sanitizeTemplateHtml(input.content),
+  content: await sanitizeTemplateHtml(input.content),
 });
 
 export const emailTemplateStore: ResourceStore<typeof emailTemplateResource> = {
@@ -58,12 +58,12 @@ export const emailTemplateStore: ResourceStore<typeof emailTemplateResource> = {
   describe: (template) => ({ id: template.id, name: template.name, unitId: null }),
   async create(tx, input) {
     await assertTypeFree(tx, input.systemType, input.language);
-    const [row] = await tx.insert(emailTemplates).values(stored(input)).returning({ id: emailTemplates.id });
+    const [row] = await tx.insert(emailTemplates).values(await stored(input)).returning({ id: emailTemplates.id });
     return { id: row!.id, name: input.name, unitId: null };
   },
   async update(tx, existing, input) {
     await assertTypeFree(tx, input.systemType, input.language, existing.id);
-    await tx.update(emailTemplates).set(stored(input)).where(eq(emailTemplates.id, existing.id));
+    await tx.update(emailTemplates).set(await stored(input)).where(eq(emailTemplates.id, existing.id));
   },
   async remove(tx, existing) {
     await tx.delete(emailTemplates).where(eq(emailTemplates.id, existing.id));

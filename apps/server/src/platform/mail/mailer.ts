@@ -32,7 +32,7 @@ export function createMailer(deps: { db: Database; clock: Clock; smtpUrl: string
   return {
     delivers,
     async send(db, { kind, to, language, params }) {
-      const rendered = renderTemplate(await templateFor(db, kind, language), params, language);
+      const rendered = await renderTemplate(await templateFor(db, kind, language), params, language);
       const id = await enqueueMail(db, { kind, to, language, ...rendered }, { deliver: delivers });
       soon();
       return id;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { startQueueWorker, type QueueWorker } from '../outbox/queue-worker.ts';
@@ -18,13 +18,15 @@ export type MailWorker = QueueWorker;
  * server accepts it, with a Message-ID that stays the same across retries.
  */
 export function startMailWorker(deps: { db: Database; clock: Clock; smtpUrl: string; log: FastifyBaseLogger; pollMs?: number }): MailWorker {
-  const transport: Transporter = nodemailer.createTransport(deps.smtpUrl);
+  // nodemailer loads with the first message to deliver, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const smtp = () => (transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(deps.smtpUrl)));
 
   async function deliver(row: OutboxRow): Promise<void> {
     try {
       // The sender name is a setting (System → configuration): a change applies to the next mail.
       const from = { name: await readSetting(deps.db, 'MAIL_SENDER_NAME'), address: FROM_ADDRESS };
-      await transport.sendMail({
+      await (await smtp()).sendMail({
         from,
         to: row.recipient,
         cc: row.cc ?? undefined,
@@ -47,6 +49,6 @@ export function startMailWorker(deps: { db: Database; clock: Clock; smtpUrl: str
     deliver,
     log: deps.log,
     ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }),
-    onStop: () => transport.close(),
+    onStop: () => void transport?.then((opened) => opened.close()),
   });
 }
