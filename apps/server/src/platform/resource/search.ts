@@ -70,9 +70,8 @@ export function keywordIn(text: SQL, keyword: string | undefined): SQL | undefin
 
 /**
  * A page of a list that may hold millions of rows: the page's ids first, read in index order
- * (the database stops after offset + limit index entries), then those rows in full. Matches
- * are counted exactly up to SEARCH_EXACT_COUNT; past it the planner's estimate stands in, as
- * counting millions of rows on every page would cost more than the page itself.
+ * (the database stops after offset + limit index entries), then those rows in full. The total
+ * is counted beside them (`countMatches`).
  */
 export async function largePage<Rec extends { id: string }>(
   db: Queryable,
@@ -82,20 +81,33 @@ export async function largePage<Rec extends { id: string }>(
   page: SearchPage,
   fetch: (ids: string[]) => Promise<Rec[]>,
 ): Promise<PageResult<Rec>> {
-  const matches = db.select({ one: sql`1` }).from(table).where(where);
-  const [ids, [counted]] = await Promise.all([
+  const [ids, total] = await Promise.all([
     db.select({ id: table.id }).from(table).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(matches.limit(SEARCH_EXACT_COUNT + 1).as('matches')),
+    countMatches(db, table, where),
   ]);
   const pageIds = ids.map((row) => row.id as string);
   const found = pageIds.length ? await fetch(pageIds) : [];
   // The answer keeps the page's order whatever order `fetch` found the rows in.
   const records = pageIds.flatMap((id) => found.filter((record) => record.id === id));
+  if (!total.capped) return { records, totalRecord: total.count };
+  return { records, totalRecord: Math.max(total.count, page.offset + records.length), totalCapped: true };
+}
+
+/**
+ * How many rows match: exactly up to SEARCH_EXACT_COUNT, else the planner's estimate. The
+ * estimate is asked first (a plan, no rows read): when it says several times that many,
+ * counting even the first SEARCH_EXACT_COUNT + 1 matches is skipped, since that scans every
+ * row the filter passes over (100 ms for one status among a million users).
+ */
+async function countMatches(db: Queryable, table: PgTable, where: SQL | undefined): Promise<{ count: number; capped: boolean }> {
+  // A new builder each time: Drizzle's builders change in place (the count's limit would end
+  // up in the estimate).
+  const matches = () => db.select({ one: sql`1` }).from(table).where(where);
+  const estimate = planRows(await db.execute(sql`explain (format json) ${matches()}`));
+  if (estimate > 2 * SEARCH_EXACT_COUNT) return { count: estimate, capped: true };
+  const [counted] = await db.select({ n: count() }).from(matches().limit(SEARCH_EXACT_COUNT + 1).as('matches'));
   const exact = Number(counted!.n);
-  if (exact <= SEARCH_EXACT_COUNT) return { records, totalRecord: exact };
-  const plan = await db.execute(sql`explain (format json) ${matches}`);
-  const estimate = Number(planRows(plan));
-  return { records, totalRecord: Math.max(estimate, exact, page.offset + records.length), totalCapped: true };
+  return exact <= SEARCH_EXACT_COUNT ? { count: exact, capped: false } : { count: Math.max(estimate, exact), capped: true };
 }
 
 /** "Plan Rows" of an EXPLAIN (FORMAT JSON) answer, from either driver. */

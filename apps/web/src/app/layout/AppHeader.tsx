@@ -1,4 +1,4 @@
-import { Layout, Space, Typography } from 'antd';
+import { Layout, Space } from 'antd';
 import { useLocation } from 'react-router';
 import type { UserProfile } from '@portal/contracts';
 import { AppSwitcher } from '../../features/apps/AppSwitcher.tsx';
@@ -14,9 +14,7 @@ export function AppHeader({ profile }: { profile: UserProfile }) {
   const section = sectionCodeOf(pathname);
   return (
     <Layout.Header className="shell-header">
-      <Typography.Title level={1} className="shell-title">
-        {section ? title(section) : ''}
-      </Typography.Title>
+      <h1 className="shell-title">{section ? title(section) : ''}</h1>
       <Space size="middle">
         <TrialBanner profile={profile} />
         <DefaultRedirectSelector profile={profile} />

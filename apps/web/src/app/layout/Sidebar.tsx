@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Layout, Menu, Typography, type MenuProps } from 'antd';
+import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { sectionOfPath, STORAGE_KEYS, type MenuDetail } from '@portal/contracts';
@@ -65,9 +65,9 @@ export function Sidebar({ menuDetails }: { menuDetails: readonly MenuDetail[] })
         />
       </nav>
       {!collapsed && (
-        <Typography.Text type="secondary" className="shell-version">
+        <span className="shell-version">
           {t('version', { version: appSettings().version.version })}
-        </Typography.Text>
+        </span>
       )}
     </Layout.Sider>
   );

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, DatePicker, Empty, Row, Select, Skeleton, Space, Statistic, Typography } from 'antd';
+import { Col, DatePicker, Empty, Row, Select, Skeleton, Space, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DashboardRequest, DayActivity, PlatformDashboard, ServiceUsage, UnitDashboard } from '@portal/contracts';
 import { useProfile } from '../../api/queries.ts';
 import { SeriesChart } from '../../shared/charts/SeriesChart.tsx';
+import { Panel } from '../../shared/Panel.tsx';
 import { formatDate } from '../../shared/format.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 import { useDashboard, type DashboardKind } from './use-dashboard.ts';
@@ -20,9 +21,9 @@ function Figures<T>({ data, figures, loading }: { data: T | undefined; figures: 
     <Row gutter={[16, 16]}>
       {figures.map((figure) => (
         <Col key={figure.key} xs={12} md={8} xl={6}>
-          <Card size="small" data-figure={figure.key}>
+          <Panel data-figure={figure.key}>
             <Statistic title={t(`figures.${figure.key}` as 'figures.totalUser')} value={data ? figure.value(data) : 0} loading={loading && !data} />
-          </Card>
+          </Panel>
         </Col>
       ))}
     </Row>
@@ -41,9 +42,9 @@ function AccessChart({ days }: { days: DayActivity[] }) {
   );
   const quiet = days.every((day) => day.signIn === 0 && day.signOut === 0);
   return (
-    <Card title={t('charts.access')} size="small">
+    <Panel title={t('charts.access')}>
       {quiet ? <Empty description={t('empty')} /> : <SeriesChart kind="lines" labels={labels} series={series} ariaLabel={t('charts.access')} />}
-    </Card>
+    </Panel>
   );
 }
 
@@ -58,9 +59,9 @@ function ServiceUsageChart({ usage }: { usage: ServiceUsage[] }) {
     [usage, t],
   );
   return (
-    <Card title={t('charts.serviceUsage')} size="small">
+    <Panel title={t('charts.serviceUsage')}>
       {usage.length === 0 ? <Empty /> : <SeriesChart kind="bars" labels={labels} series={series} ariaLabel={t('charts.serviceUsage')} />}
-    </Card>
+    </Panel>
   );
 }
 
@@ -119,9 +120,7 @@ export default function DashboardPage() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('live')}
-        </Typography.Title>
+        <h2 className="dashboard-live">{t('live')}</h2>
         <Space wrap>
           <DatePicker.RangePicker
             aria-label={t('period')}

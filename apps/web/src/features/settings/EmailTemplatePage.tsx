@@ -8,7 +8,7 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { Option, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { EmailPreviewButton } from './EmailPreviewButton.tsx';
-import { RichTextEditor } from './RichTextEditor.tsx';
+import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
 
 /** The system types, named in the user's language. */
 function useTemplateTypes() {
@@ -51,7 +51,7 @@ export default function EmailTemplatePage() {
         { name: 'systemType', label: t('template.systemType'), input: 'select', options: useTemplateTypeOptions },
         { name: 'language', label: t('template.language'), input: 'select', options: languages },
         { name: 'subject', label: t('template.subject'), input: 'text', wide: true },
-        { name: 'content', label: t('template.content'), input: 'custom', component: RichTextEditor, wide: true },
+        { name: 'content', label: t('template.content'), input: 'custom', component: LazyRichTextEditor, wide: true },
       ],
       defaults: { language: 'vi' },
       filters: [
