@@ -93,7 +93,7 @@ export async function benchActivity(report: Report): Promise<void> {
       const address = app.server.address();
       const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
       const headers = { ...bearer((await signIn(app, TEST_ADMIN)).access_token), 'content-type': 'application/json' };
-      const [unit] = (await database.db.execute(sql`select id from units where tenant_id = 'bench1'`)).rows as { id: string }[];
+      const [unit] = ((await database.db.execute(sql`select id from units where tenant_id = 'bench1'`)) as { rows: { id: string }[] }).rows;
       const today = new Date();
       const year = { fromDate: activityDay(new Date(today.getTime() - 365 * 86_400_000)), toDate: activityDay(today) };
       const post = (path: string, body: object) => () => fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });

@@ -2,27 +2,47 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { actionLogs, mailOutbox } from '../src/db/schema/index.ts';
 
-type Fingerprint = Map<string, string>;
+type Fingerprint = Map<string, number>;
 
 async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
 
+const WRITES = 'test_row_writes';
+
 /**
- * A fingerprint of every table's content (row count and a hash of the rows). Two equal
- * fingerprints mean nothing was written in between, not even an update in place.
+ * Every row written to any table from now on (insert, update, delete — an update in place
+ * too) leaves a row in `test_row_writes`, in the writing transaction: a rolled-back write
+ * leaves nothing. Appended, never updated, so concurrent writers never wait on each other.
+ * Installed once per test database; it is test scaffolding, not part of the schema.
  */
-export async function fingerprint(db: Database): Promise<Fingerprint> {
+async function watchWrites(db: Database): Promise<void> {
+  const [installed] = await rowsOf<{ name: string | null }>(db, sql.raw(`select to_regclass('public.${WRITES}')::text as name`));
+  if (installed?.name) return;
   const tables = await rowsOf<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
-  const parts = tables.map(
-    ({ name }) => `select '${name}' as name, count(*)::text || ':' || md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as print from "${name}" t`,
+  // One statement per call: PGlite's extended protocol takes one at a time.
+  await db.execute(sql.raw(`create table ${WRITES} (table_name text not null)`));
+  await db.execute(
+    sql.raw(`create function test_count_row_write() returns trigger language plpgsql as $$
+      begin insert into ${WRITES} values (tg_table_name); return null; end $$`),
   );
-  const rows = await rowsOf<{ name: string; print: string }>(db, sql.raw(parts.join(' union all ')));
-  return new Map(rows.map((row) => [row.name, row.print]));
+  for (const { name } of tables) {
+    await db.execute(sql.raw(`create trigger test_count_row_write after insert or update or delete on "${name}" for each row execute function test_count_row_write()`));
+  }
 }
 
-/** The tables whose content differs between two fingerprints. */
+/**
+ * How many rows of each table have been written so far. Two equal fingerprints mean nothing
+ * was written in between, not even an update in place.
+ */
+export async function fingerprint(db: Database): Promise<Fingerprint> {
+  await watchWrites(db);
+  const rows = await rowsOf<{ name: string; writes: number }>(db, sql.raw(`select table_name as name, count(*)::int as writes from ${WRITES} group by table_name`));
+  return new Map(rows.map((row) => [row.name, Number(row.writes)]));
+}
+
+/** The tables written between two fingerprints. */
 export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
   return [...after.keys()].filter((name) => before.get(name) !== after.get(name)).sort();
 }

@@ -1,6 +1,6 @@
 import { errorMessage, type ErrorKey, type FailureEnvelope } from '@portal/contracts';
 import { appSettings } from '../app/settings.ts';
-import { accessToken } from '../auth/session.ts';
+import { accessToken, tokensSettled } from '../auth/session.ts';
 import { markSessionExpired } from '../auth/session-expired.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { notifyError } from '../shared/notify.ts';
@@ -37,9 +37,23 @@ export interface RequestOptions {
   quietRefusal?: boolean;
 }
 
+/**
+ * Sends the call with the current access token. A 401 for a token that has been replaced
+ * meanwhile (renewed after a password change) is not a lost session: the call goes again once
+ * with the new token.
+ */
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { 'accept-language': currentLanguage() };
+  await tokensSettled();
   const token = accessToken();
+  const response = await sendWith(token, path, options);
+  if (response.status !== 401) return response;
+  await tokensSettled();
+  const current = accessToken();
+  return current && current !== token ? sendWith(current, path, options) : response;
+}
+
+async function sendWith(token: string | null, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { 'accept-language': currentLanguage() };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   try {

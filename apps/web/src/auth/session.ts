@@ -87,10 +87,35 @@ function watchRenewal(manager: UserManager): void {
   });
 }
 
-/** Renews the tokens now (after a password change, the old access token is refused). */
-export async function renewSession(): Promise<void> {
-  const user = await (await userManager()).signinSilent();
-  keepTokens(user);
+/** A change of this session's tokens under way (a password change renews them): calls wait for it. */
+let tokensChanging: Promise<void> | undefined;
+
+/**
+ * Runs `change`, which may make the current access token invalid (a password change), and
+ * renews the tokens when `renews(result)` says it did. Calls made meanwhile wait, and a call
+ * refused with the old token is sent again with the new one, so what this browser does in
+ * between does not look like a lost session.
+ */
+export function renewSessionAfter<T>(change: () => Promise<T>, renews: (result: T) => boolean = () => true): Promise<T> {
+  // `change` starts before the flag is raised, so its own call does not wait for itself.
+  const run = change().then(async (result) => {
+    if (renews(result)) keepTokens(await (await userManager()).signinSilent());
+    return result;
+  });
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  tokensChanging = settled;
+  void settled.then(() => {
+    if (tokensChanging === settled) tokensChanging = undefined;
+  });
+  return run;
+}
+
+/** Resolves once no change of the tokens is under way. */
+export async function tokensSettled(): Promise<void> {
+  while (tokensChanging) await tokensChanging;
 }
 
 export function accessToken(): string | null {

@@ -10,6 +10,7 @@ import { startTrialUnit } from '../unit/create-unit.ts';
 import { findUnit, searchUnits, unitSearchWhere } from '../unit/unit-store.ts';
 import { assertAgencyExists } from './agency-store.ts';
 import { signinPage } from '../../identity/provider.ts';
+import { mailNewAccount } from '../user/account-changes.ts';
 
 /** What an agency sees of a unit it brought: the unit's record and the packs it holds, nothing inside. */
 async function withPacks(db: Queryable, records: UnitRecord[]): Promise<AgencyUnitRecord[]> {
@@ -56,14 +57,13 @@ export const agencyUnitStore: ResourceStore<typeof agencyUnitResource> = {
       { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password) },
       op.app.clock.now(),
     );
-    const signinUrl = signinPage(op.app.config.publicUrl);
     // The customer's administrator learns their account: with its password when one was generated.
-    await op.app.mailer.send(
-      tx,
-      input.adminPassword
-        ? { kind: 'trialStarted', to: input.adminEmail, language: 'vi', params: { username: input.adminUsername, unitName: input.name, days, signinUrl } }
-        : { kind: 'accountCreated', to: input.adminEmail, language: 'vi', params: { username: input.adminUsername, password, unitName: input.name, signinUrl } },
-    );
+    if (input.adminPassword) {
+      const signinUrl = signinPage(op.app.config.publicUrl);
+      await op.app.mailer.send(tx, { kind: 'trialStarted', to: input.adminEmail, language: 'vi', params: { username: input.adminUsername, unitName: input.name, days, signinUrl } });
+    } else {
+      await mailNewAccount(tx, op, { username: input.adminUsername, email: input.adminEmail, password, organisation: input.name });
+    }
     return { id: unitId, name: input.name, unitId };
   },
 };

@@ -8,9 +8,8 @@ import type { ResourceStore } from '../../platform/resource/register.ts';
 import { unitsWithin, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, totalOver, toPageResult, type SearchPage } from '../../platform/resource/search.ts';
 import { assertAgencyExists } from '../agency/agency-store.ts';
-import { endMembersSessions, endSessions } from '../user/account-changes.ts';
+import { endMembersSessions, endSessions, mailNewAccount } from '../user/account-changes.ts';
 import { createUnitWithAdmin } from './create-unit.ts';
-import { signinPage } from '../../identity/provider.ts';
 
 type UnitRow = typeof units.$inferSelect & { agencyName: string | null };
 
@@ -119,14 +118,7 @@ export const unitStore: ResourceStore<typeof unitResource> = {
       { ...input, agencyId: input.agencyId ?? null, expiryDate: input.expiryDate ? new Date(input.expiryDate) : null },
       { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password) },
     );
-    if (!input.adminPassword) {
-      await op.app.mailer.send(tx, {
-        kind: 'accountCreated',
-        to: input.adminEmail,
-        language: 'vi',
-        params: { username: input.adminUsername, password, unitName: input.name, signinUrl: signinPage(op.app.config.publicUrl) },
-      });
-    }
+    if (!input.adminPassword) await mailNewAccount(tx, op, { username: input.adminUsername, email: input.adminEmail, password, organisation: input.name });
     return { id: unitId, name: input.name, unitId };
   },
 

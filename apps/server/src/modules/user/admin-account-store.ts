@@ -7,8 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { accountSummary, assignSystemRoles, endSessions, personColumns, refuseSelf, refuseUnlessIam, setAccountStatus } from './account-changes.ts';
-import { signinPage } from '../../identity/provider.ts';
+import { accountSummary, assignSystemRoles, endSessions, mailNewAccount, personColumns, refuseSelf, refuseUnlessIam, setAccountStatus } from './account-changes.ts';
 
 /** Platform staff: accounts without a unit that sign in to the portal. */
 const staff = and(isNull(users.unitId), eq(users.isUserWebPortal, true));
@@ -73,14 +72,7 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
       })
       .returning({ id: users.id });
     await assignSystemRoles(tx, created!.id, input.roleIds, op.actor);
-    if (!input.password) {
-      await op.app.mailer.send(tx, {
-        kind: 'accountCreated',
-        to: input.email,
-        language: 'vi',
-        params: { username, password, unitName: 'SSO Portal', signinUrl: signinPage(op.app.config.publicUrl) },
-      });
-    }
+    if (!input.password) await mailNewAccount(tx, op, { username, email: input.email, password, organisation: 'SSO Portal' });
     return { id: created!.id, name: username, unitId: null };
   },
 

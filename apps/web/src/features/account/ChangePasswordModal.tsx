@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePasswordFieldsSchema, VERIFICATION, verificationCodeSchema, type RequestChangeMyPass } from '@portal/contracts';
-import { renewSession } from '../../auth/session.ts';
+import { renewSessionAfter } from '../../auth/session.ts';
 import { CodeInput } from '../../shared/CodeInput.tsx';
 import { useFieldRules } from '../../shared/field-rules.ts';
 import { notifySuccess } from '../../shared/notify.ts';
@@ -30,8 +30,7 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
     onClose();
   }
 
-  async function finish() {
-    await renewSession();
+  function finish() {
     notifySuccess(t('changePassword.done'));
     close();
   }
@@ -39,9 +38,10 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
   async function submitPasswords(values: RequestChangeMyPass) {
     setBusy(true);
     try {
-      const answer = await requestChangeMyPass(values);
+      // Without a code to ask, this call changes the password: the tokens are renewed at once.
+      const answer = await renewSessionAfter(() => requestChangeMyPass(values), (reply) => !reply.enableVerify);
       if (answer.enableVerify) setPasswords(values);
-      else await finish();
+      else finish();
     } catch {
       // The HTTP client has shown the refusal (e.g. code 16, old password wrong).
     } finally {
@@ -53,8 +53,8 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
     if (!passwords) return;
     setBusy(true);
     try {
-      await changeMyPass({ ...passwords, codeVerify });
-      await finish();
+      await renewSessionAfter(() => changeMyPass({ ...passwords, codeVerify }));
+      finish();
     } catch {
       // Shown by the HTTP client.
     } finally {
