@@ -36,6 +36,11 @@ export default function AdminFrame() {
   // The modal is not part of any first screen, but it must open even when the server cannot be
   // reached any more: fetched once the browser is idle.
   useEffect(() => {
+    // Safari has no requestIdleCallback: a timer does there.
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(() => void loadSessionExpiredModal(), 2000);
+      return () => clearTimeout(timer);
+    }
     const idle = requestIdleCallback(() => void loadSessionExpiredModal());
     return () => cancelIdleCallback(idle);
   }, []);

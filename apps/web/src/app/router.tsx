@@ -44,8 +44,10 @@ function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
   return {
     path: route,
     lazy: async () => {
-      const [{ RequirePermission }, Screen] = await Promise.all([
+      const [{ RequirePermission }, , Screen] = await Promise.all([
         import('../auth/RequirePermission.tsx'),
+        // Most screens are resource screens: their shared phrases come with the code.
+        loadPhrases('resource').catch(() => undefined),
         load ? load().then((module) => module.default) : import('../features/placeholder/EmptyScreen.tsx').then(({ EmptyScreen }) => () => <EmptyScreen code={code} />),
       ]);
       return {
