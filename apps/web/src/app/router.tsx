@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BASE_PATH } from '@portal/contracts';
 import { PublicOnly, RequireSession } from '../auth/guards.tsx';
+import { prepareSession } from '../auth/session.ts';
 import { loadPhrases, type PhraseArea } from '../i18n/index.ts';
 import { SCREEN_ROUTES, SECTION_ROUTES, type MenuPhraseKey, type ScreenRoute } from './menu-model.ts';
 
@@ -83,7 +84,7 @@ const adminFrame = page(() => import('./AdminFrame.tsx'));
 const shell = withPhrases(page(() => import('./layout/Shell.tsx')), 'menu', 'account');
 
 /** Starts loading the signed-in frame (e.g. while a sign-in completes), so it opens at once. */
-export function preloadSignedInFrame(): void {
+function preloadSignedInFrame(): void {
   void Promise.all([adminFrame(), shell()]).catch(() => undefined);
 }
 
@@ -99,7 +100,16 @@ const routes: RouteObject[] = [
       ),
     ),
   },
-  { path: '/signin-callback', lazy: signinScreen(() => import('../features/signin/SigninCallbackPage.tsx')) },
+  {
+    path: '/signin-callback',
+    lazy: () => {
+      // The code exchange needs the OpenID Connect client and leads into the signed-in frame:
+      // both start loading with the page, not after it.
+      prepareSession();
+      preloadSignedInFrame();
+      return signinScreen(() => import('../features/signin/SigninCallbackPage.tsx'))();
+    },
+  },
   {
     lazy: adminFrame,
     children: [

@@ -41,7 +41,16 @@ export function forgetTokens(): void {
 export function createSession(settings: Environment, onLost: () => void): void {
   environment = settings;
   onSessionLost = onLost;
-  if (hasSession()) void userManager();
+  if (hasSession() || prepareWanted) void userManager();
+}
+
+/** A page asked for the client before the settings were read (the router starts early). */
+let prepareWanted = false;
+
+/** Starts loading the OpenID Connect client now (a sign-in is about to complete or start). */
+export function prepareSession(): void {
+  if (environment) void userManager().catch(() => undefined);
+  else prepareWanted = true;
 }
 
 async function openManager(environment: Environment): Promise<UserManager> {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PORTAL_SERVICE_CODE, type BaseApp, type UserProfile } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
-import { preloadSignedInFrame } from '../../app/router.tsx';
 import { completeSignIn, startSignIn } from '../../auth/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { Button, Outcome, Spinner } from './controls.tsx';
@@ -36,7 +35,6 @@ export default function SigninCallbackPage() {
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    preloadSignedInFrame();
     completion ??= completeSignIn().then(destinationAfterSignIn);
     completion
       .then(({ external, path }) => (external ? window.location.assign(external) : navigate(path, { replace: true })))
