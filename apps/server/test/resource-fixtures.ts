@@ -127,6 +127,14 @@ export class ResourceFixtures {
     return this.targetOf(resource, body.data.id);
   }
 
+  /** A "Sync" of unit A's CRM app, started by the platform administrator: the object of GetSyncStatus. */
+  async sync(): Promise<Target> {
+    const response = await this.t.app.inject({ method: 'POST', url: '/api/AppUser/Sync', headers: this.admin, payload: { unitId: this.context.unitId, serviceId: this.context.serviceId } });
+    const body = response.json();
+    if (!body.success) throw new Error(`starting a sync: ${response.body}`);
+    return { resource: 'AppSync', id: body.data.syncId, unitId: this.context.unitId, agencyId: null, record: {} };
+  }
+
   /** An object of unit A that stays as it is, for calls that only read it. */
   stable(resource: string): Promise<Target> {
     let found = this.stables.get(resource);

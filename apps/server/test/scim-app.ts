@@ -29,6 +29,8 @@ export interface ScimApp {
   received: ScimRequest[];
   /** While down, every request answers 503 (and is not recorded). */
   setDown(down: boolean): void;
+  /** The app refuses to create or replace a user with one of these user names (400, invalidValue), as an app with rules of its own would. */
+  refuseUsers(userNames: readonly string[]): void;
 }
 
 const json = (response: ServerResponse, status: number, body?: unknown) => {
@@ -50,6 +52,7 @@ export function createScimApp(token: string): ScimApp {
   const store = new Map<string, Map<string, Resource>>();
   const received: ScimRequest[] = [];
   let down = false;
+  let refused = new Set<string>();
   const bucket = (tenant: string, type: string) => {
     const key = `${tenant}/${type}`;
     if (!store.has(key)) store.set(key, new Map());
@@ -60,6 +63,9 @@ export function createScimApp(token: string): ScimApp {
     received,
     setDown: (value) => {
       down = value;
+    },
+    refuseUsers: (userNames) => {
+      refused = new Set(userNames);
     },
     resources: (tenant, type) => [...bucket(tenant, type).values()],
     async handle(request, response) {
@@ -80,6 +86,10 @@ export function createScimApp(token: string): ScimApp {
       const method = request.method ?? 'GET';
       const body = await readBody(request);
       if (method !== 'GET') received.push({ method, tenant, type, id, body });
+      if (type === 'Users' && (method === 'POST' || method === 'PUT') && refused.has(String(body?.userName))) {
+        json(response, 400, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '400', scimType: 'invalidValue', detail: 'userName is not allowed here' });
+        return true;
+      }
 
       if (method === 'GET' && !id) {
         const query = url.searchParams.get('filter');

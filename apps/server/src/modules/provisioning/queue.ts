@@ -17,6 +17,8 @@ export interface Delivery {
   objectType: ObjectType;
   objectId: string;
   payload?: Record<string, unknown>;
+  /** The "Sync" job that queued it. */
+  syncId?: string;
 }
 
 /** Why a delivery waits as failed without being tried. */

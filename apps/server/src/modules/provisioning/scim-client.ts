@@ -46,6 +46,15 @@ export class ScimError extends Error {
   }
 }
 
+/**
+ * Answers that say the app refuses what was sent (RFC 7644 §3.12: invalid value, uniqueness,
+ * forbidden): sending the same state again cannot succeed, so the delivery fails at once and
+ * the object shows why; the next change of the object, or a Sync, sends it again.
+ */
+const REFUSALS = new Set([400, 403, 409, 422]);
+
+export const isRefusal = (error: unknown): error is ScimError => error instanceof ScimError && REFUSALS.has(error.status);
+
 const TIMEOUT_MS = 10_000;
 
 export interface ScimConnection {

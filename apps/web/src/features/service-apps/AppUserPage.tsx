@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { SyncOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { appUserResource, STATUS, type SyncState } from '@portal/contracts';
+import { appUserResource, STATUS, type AppSyncResult, type SyncState } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
@@ -13,6 +12,7 @@ import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/
 import { useReportToOptions } from '../user/report-to-options.ts';
 import { useAppGroupOptions, useAppProfileOptions, useAppRoleOptions } from './app-object-options.ts';
 import { useServiceAppOptions } from './service-options.ts';
+import { SyncProgress } from './SyncProgress.tsx';
 import { SyncStateTag } from './SyncStateTag.tsx';
 
 /**
@@ -26,7 +26,7 @@ export default function AppUserPage() {
   const platform = useProfile().data?.unitId === null;
   const permissions = usePermissions();
   const statusText = useStatusText();
-  const queryClient = useQueryClient();
+  const [following, setFollowing] = useState<string>();
 
   const definition = useMemo((): ResourceScreenDefinition => {
     const sync = (record: AnyRecord) =>
@@ -36,10 +36,9 @@ export default function AppUserPage() {
           label={t('sync.action')}
           subject={String(record.username)}
           question={t('sync.question', { service: record.serviceName, unit: record.unitName })}
-          done={t('sync.done')}
           onConfirm={async () => {
-            await apiRequest('/AppUser/Sync', { body: { unitId: platform ? record.unitId : undefined, serviceId: record.serviceId } });
-            await queryClient.invalidateQueries({ queryKey: ['resource', appUserResource.name] });
+            const started = await apiRequest<AppSyncResult>('/AppUser/Sync', { body: { unitId: platform ? record.unitId : undefined, serviceId: record.serviceId } });
+            setFollowing(started.syncId);
           }}
         />
       );
@@ -92,7 +91,12 @@ export default function AppUserPage() {
       // A pending delivery turns synced, or shows its error, without the admin reloading.
       settling: (u) => u.syncState === 'pending',
     };
-  }, [permissions, platform, queryClient, statusText, t, userId]);
+  }, [permissions, platform, statusText, t, userId]);
 
-  return <ResourceScreen key={userId ?? 'all'} definition={definition} />;
+  return (
+    <>
+      <ResourceScreen key={userId ?? 'all'} definition={definition} />
+      {following && <SyncProgress syncId={following} onClose={() => setFollowing(undefined)} />}
+    </>
+  );
 }
