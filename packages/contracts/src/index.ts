@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './activity-calendar.ts';
 export * from './catalogue/errors.ts';
 export * from './catalogue/permissions.ts';
 export * from './catalogue/menus.ts';
