@@ -96,4 +96,9 @@ export interface ResourceScreenDefinition {
   tree?: { key: string; parentKey: string };
   /** Which label names a record in confirmations ("Delete <name>?"). */
   nameOf?: (record: AnyRecord) => string;
+  /**
+   * Rows whose state changes on the server without anyone touching the screen (a delivery
+   * still pending): while the page shows one, the list is read again every few seconds.
+   */
+  settling?: (record: AnyRecord) => boolean;
 }
