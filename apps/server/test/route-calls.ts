@@ -11,7 +11,7 @@ import { sampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,

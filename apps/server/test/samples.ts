@@ -1,4 +1,4 @@
-import type { IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -280,6 +280,11 @@ export const unitPackageSample: SampleFactory<UnitPackageSave, UnitPackageRecord
   update: (record) => ({ id: record.id, unitId: record.unitId, packageId: record.packageId, seats: record.seats + 5, startsAt: record.startsAt, endsAt: '2028-01-01T00:00:00.000Z', isTrial: record.isTrial }),
 };
 
+export const unitChannelSample: SampleFactory<UnitChannelSave, UnitChannelRecord, UnitChannelSave> = {
+  create: (context) => ({ unitId: context.unitId, serviceId: context.serviceId!, status: 1 }),
+  update: (record) => ({ id: record.id, unitId: record.unitId, serviceId: record.serviceId, status: record.status === 1 ? 0 : 1 }),
+};
+
 /** One sample factory per resource that can be written, by the resource's wire name. */
 const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | undefined>> = {
   Unit: unitSample,
@@ -300,6 +305,7 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   Channel: serviceSample,
   ChannelPackage: servicePackageSample,
   PackageServiceChannel: unitPackageSample,
+  UnitChannel: unitChannelSample,
   BlackList: listSample((n) => `spam${n}.example.com`),
   BlackListSubdomain: listSample((n) => `sub${n}.example.org`),
   ExceptionBlackList: listSample((n) => `allowed.${n}@spam.example.com`),

@@ -38,6 +38,8 @@ export * from './resources/integration.ts';
 export * from './resources/service.ts';
 export * from './resources/service-package.ts';
 export * from './resources/unit-package.ts';
+export * from './resources/unit-channel.ts';
+export * from './resources/upgrade-request.ts';
 export * from './resources/blacklist.ts';
 export * from './catalogue/mail-types.ts';
 export * from './resources/email-template.ts';
