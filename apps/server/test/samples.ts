@@ -314,6 +314,23 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   IntegrateDefault: integrationSample(false),
 };
 
+/** A period of whole days ending today: what a report's search cannot go without. */
+function lastMonth(): { fromDate: string; toDate: string } {
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  return { fromDate: day(Date.now() - 30 * 86_400_000), toDate: day(Date.now()) };
+}
+
+/** Filters a resource's search requires (a report's period), by the resource's wire name. */
+const SEARCH_SAMPLES: Readonly<Record<string, (() => object) | undefined>> = {
+  ReportServiceVisitOverTime: lastMonth,
+  ReportUnitUsingServiceDetail: lastMonth,
+};
+
+/** The filters a search of `resource` must carry beside paging (none for most lists). */
+export function searchSampleFor(resource: string): object {
+  return SEARCH_SAMPLES[resource]?.() ?? {};
+}
+
 /** The sample factory of a resource, for code that handles every resource alike. */
 export function sampleFor(resource: string): SampleFactory | undefined {
   return SAMPLES[resource] as SampleFactory | undefined;

@@ -44,3 +44,4 @@ export * from './resources/blacklist.ts';
 export * from './catalogue/mail-types.ts';
 export * from './resources/email-template.ts';
 export * from './schemas/dashboard.ts';
+export * from './resources/report.ts';
