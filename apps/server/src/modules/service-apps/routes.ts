@@ -11,6 +11,7 @@ import {
   appSyncStatusRequestSchema,
   appSyncStatusSchema,
   appUserResource,
+  unitChannelResource,
   envelopeSchema,
   LOG_ACTION,
   LOG_OBJECT,
@@ -27,6 +28,7 @@ import { appObjectChanged } from '../provisioning/changes.ts';
 import { appObjectStore } from './app-object-store.ts';
 import { startSync, syncStatus } from './app-sync.ts';
 import { appUserStore } from './app-user-store.ts';
+import { unitChannelStore } from './unit-channel-store.ts';
 import { assertUnitHasService } from './unit-services.ts';
 
 /** Per-service roles, profiles, user groups and users of units (/api/AppRole, /api/AppProfile, /api/AppUserGroup, /api/AppUser). */
@@ -65,6 +67,7 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
   }
 
   registerResource(app, ctx, appUserResource, appUserStore);
+  registerResource(app, ctx, unitChannelResource, unitChannelStore(ctx.clock));
 
   // Sync: every user and group of one unit's app is delivered again, as the portal holds it,
   // until the app matches (app-sync.ts).
@@ -83,7 +86,7 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
           if (scope.unitId !== null && request.body.unitId && request.body.unitId !== scope.unitId) throw notFound();
           const unitId = unitForWrite(scope, request.body.unitId);
           const { serviceId } = request.body;
-          await assertUnitHasService(tx, unitId, serviceId);
+          await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
           const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
           note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
           return startSync(tx, ctx.clock, { unitId, serviceId, startedBy: request.actor!.userId });
