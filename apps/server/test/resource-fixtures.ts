@@ -205,7 +205,9 @@ export class ResourceFixtures {
       case appUserResource.name: {
         const appUser = await db.select().from(appUsers).where(eq(appUsers.id, target.id));
         const deliveries = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.objectId, target.id));
-        return { appUser, deliveries: deliveries.length };
+        // Their portal password is theirs in every app (AppUser/ResetPassword replaces it).
+        const password = appUser[0] ? await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, appUser[0].userId)) : [];
+        return { appUser, deliveries: deliveries.length, password };
       }
       case servicePackageResource.name: {
         const pack = await db.select().from(servicePackages).where(eq(servicePackages.id, target.id));

@@ -16,6 +16,7 @@ import {
   LOG_ACTION,
   LOG_OBJECT,
   STATUS,
+  userIdSchema,
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { appObjects, services } from '../../db/schema/index.ts';
@@ -28,6 +29,7 @@ import { appObjectChanged } from '../provisioning/changes.ts';
 import { appObjectStore } from './app-object-store.ts';
 import { startSync, syncStatus } from './app-sync.ts';
 import { appUserStore } from './app-user-store.ts';
+import { findUnitUser, resetUnitUserPassword } from '../user/unit-user-store.ts';
 import { unitChannelStore } from './unit-channel-store.ts';
 import { assertUnitHasService } from './unit-services.ts';
 
@@ -106,5 +108,28 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
       if (!status) throw notFound();
       return ok(status);
     },
+  );
+
+  // Reset password of an app user: the person signs in to every app through the portal, so it
+  // is their portal password that is replaced and mailed (and their app sessions end).
+  const resetAudit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit } as const;
+  routes.post(
+    '/api/AppUser/ResetPassword',
+    {
+      config: { access: 'USER_USERUNIT_EDIT', audit: resetAudit },
+      schema: { tags: [appUserResource.name], body: userIdSchema, response: { 200: envelopeSchema(z.boolean()) } },
+    },
+    async (request) =>
+      ok(
+        await auditedChange(ctx.db, request, resetAudit, async (tx, note, afterCommit) => {
+          const scope = scopeOf(request.actor);
+          const appUser = await appUserStore.find(tx, request.body.id, scope);
+          const user = appUser && (await findUnitUser(tx, appUser.userId, scope));
+          if (!user) throw notFound();
+          note({ objectId: appUser.id, objectName: `${appUser.serviceCode}: ${user.username}`, unitId: user.unitId, content: 'reset password' });
+          await resetUnitUserPassword(tx, user, { request, actor: request.actor, scope, app: ctx, note, afterCommit });
+          return true;
+        }),
+      ),
   );
 }

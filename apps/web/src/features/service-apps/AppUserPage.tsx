@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { SyncOutlined } from '@ant-design/icons';
+import { KeyOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { appUserResource, STATUS, type AppSyncResult, type SyncState } from '@portal/contracts';
@@ -21,6 +21,8 @@ import { SyncStateTag } from './SyncStateTag.tsx';
  */
 export default function AppUserPage() {
   const { t } = useTranslation('serviceApps');
+  // The reset replaces the person's portal password: the unit-user screen's words.
+  const { t: u } = useTranslation('user');
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? undefined;
   const platform = useProfile().data?.unitId === null;
@@ -29,18 +31,28 @@ export default function AppUserPage() {
   const [following, setFollowing] = useState<string>();
 
   const definition = useMemo((): ResourceScreenDefinition => {
-    const sync = (record: AnyRecord) =>
+    const rowActions = (record: AnyRecord) =>
       permissions.has('USER_USERUNIT_EDIT') && (
-        <ConfirmedRowAction
-          icon={<SyncOutlined />}
-          label={t('sync.action')}
-          subject={String(record.username)}
-          question={t('sync.question', { service: record.serviceName, unit: record.unitName })}
-          onConfirm={async () => {
-            const started = await apiRequest<AppSyncResult>('/AppUser/Sync', { body: { unitId: platform ? record.unitId : undefined, serviceId: record.serviceId } });
-            setFollowing(started.syncId);
-          }}
-        />
+        <>
+          <ConfirmedRowAction
+            icon={<KeyOutlined />}
+            label={u('resetPassword')}
+            subject={String(record.username)}
+            question={u('resetPasswordQuestion', { name: record.username })}
+            onConfirm={() => apiRequest('/AppUser/ResetPassword', { body: { id: record.id } })}
+            done={u('passwordReset')}
+          />
+          <ConfirmedRowAction
+            icon={<SyncOutlined />}
+            label={t('sync.action')}
+            subject={String(record.username)}
+            question={t('sync.question', { service: record.serviceName, unit: record.unitName })}
+            onConfirm={async () => {
+              const started = await apiRequest<AppSyncResult>('/AppUser/Sync', { body: { unitId: platform ? record.unitId : undefined, serviceId: record.serviceId } });
+              setFollowing(started.syncId);
+            }}
+          />
+        </>
       );
     return {
       contract: appUserResource,
@@ -87,11 +99,11 @@ export default function AppUserPage() {
       },
       deleteQuestion: (u) => t('appUser.deleteQuestion', { name: u.username, service: u.serviceName }),
       nameOf: (u) => `${String(u.serviceName)} ${String(u.username)}`,
-      rowActions: sync,
+      rowActions,
       // A pending delivery turns synced, or shows its error, without the admin reloading.
       settling: (u) => u.syncState === 'pending',
     };
-  }, [permissions, platform, statusText, t, userId]);
+  }, [permissions, platform, statusText, t, u, userId]);
 
   return (
     <>
