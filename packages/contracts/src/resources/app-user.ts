@@ -71,6 +71,8 @@ export const appUserResource = defineResource({
   permissions: standardPermissions('USER_USERUNIT'),
   statuses: [STATUS.active, STATUS.inactive],
   logObject: LOG_OBJECT.userByUnit,
+  // The specification's name: why the service app refused the user, when it did (null otherwise).
+  savedExtra: { errorCreateBaseApp: z.string().nullable() },
   exportColumns: [
     { key: 'username', header: { vi: 'Tài khoản', en: 'Account' } },
     { key: 'fullName', header: { vi: 'Họ và tên', en: 'Full name' }, wide: true },

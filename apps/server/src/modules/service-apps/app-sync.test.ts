@@ -65,6 +65,17 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
     expect(userNamesInApp().sort()).toEqual(members);
   });
 
+  it('an add or edit the app refuses answers with errorCreateBaseApp, the app’s reason; one it takes answers null', async () => {
+    const { records } = await admin.data(admin.post('/api/AppUser/Search', { pageIndex: 1, pageSize: 100, serviceId: crm }));
+    const record = (records as { username: string }[]).find((r) => r.username === refused)!;
+    scim.refuseUsers([refused]);
+    const refusal = await admin.data(admin.post('/api/AppUser/AddUpdate', record));
+    expect(refusal.errorCreateBaseApp).toContain('userName is not allowed here');
+    scim.refuseUsers([]);
+    expect(await admin.data(admin.post('/api/AppUser/AddUpdate', record))).toMatchObject({ errorCreateBaseApp: null });
+    expect(userNamesInApp()).toContain(refused);
+  });
+
   it('shows progress while the app is down: pending and retrying, not done', async () => {
     scim.setDown(true);
     try {
@@ -83,4 +94,5 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
     expect((await other.post('/api/AppUser/GetSyncStatus', { syncId })).statusCode).toBe(404);
     expect((await admin.post('/api/AppUser/GetSyncStatus', { syncId: randomUUID() })).statusCode).toBe(404);
   });
+
 });

@@ -27,6 +27,7 @@ import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, withinScope } from '../../platform/resource/scope.ts';
 import { appObjectChanged } from '../provisioning/changes.ts';
 import { appObjectStore } from './app-object-store.ts';
+import { appRefusal } from './app-refusal.ts';
 import { startSync, syncStatus } from './app-sync.ts';
 import { appUserStore } from './app-user-store.ts';
 import { findUnitUser, resetUnitUserPassword } from '../user/unit-user-store.ts';
@@ -68,7 +69,7 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
     );
   }
 
-  registerResource(app, ctx, appUserResource, appUserStore);
+  registerResource(app, ctx, appUserResource, { ...appUserStore, answerSaved: (id, scope) => appRefusal(ctx, id, scope) });
   registerResource(app, ctx, unitChannelResource, unitChannelStore(ctx.clock));
 
   // Sync: every user and group of one unit's app is delivered again, as the portal holds it,

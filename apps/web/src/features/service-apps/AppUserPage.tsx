@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { appUserResource, STATUS, type AppSyncResult, type SyncState } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
+import { notifyError } from '../../shared/notify.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
@@ -102,6 +103,10 @@ export default function AppUserPage() {
       rowActions,
       // A pending delivery turns synced, or shows its error, without the admin reloading.
       settling: (u) => u.syncState === 'pending',
+      // Saved in the portal either way; the app's refusal is said at once (the row shows it too).
+      afterSave: (reply) => {
+        if (typeof reply.errorCreateBaseApp === 'string') notifyError(t('appUser.refused', { reason: reply.errorCreateBaseApp }));
+      },
     };
   }, [permissions, platform, statusText, t, u, userId]);
 

@@ -11,6 +11,7 @@ export default {
     status: 'Status',
   },
   appUser: {
+    refused: 'The service app refused the user: {{reason}}',
     title: 'Service users',
     user: 'User',
     fullName: 'Full name',

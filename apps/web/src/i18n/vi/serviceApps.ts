@@ -9,6 +9,7 @@ export default {
     status: 'Trạng thái',
   },
   appUser: {
+    refused: 'Ứng dụng của dịch vụ từ chối người dùng: {{reason}}',
     title: 'Người dùng dịch vụ',
     user: 'Người dùng',
     fullName: 'Họ và tên',
