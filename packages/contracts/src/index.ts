@@ -40,4 +40,5 @@ export * from './resources/unit-package.ts';
 export * from './resources/blacklist.ts';
 export * from './catalogue/mail-types.ts';
 export * from './resources/email-template.ts';
+export * from './resources/email-campaign.ts';
 export * from './schemas/dashboard.ts';
