@@ -16,6 +16,8 @@ import { treeRows } from './tree-rows.ts';
 import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
 
 const FIRST_PAGE = { pageIndex: 1, pageSize: 20 };
+/** How often a list with changing rows is read again. */
+const CHANGING_REFRESH_MS = 2000;
 
 /**
  * The standard screen of a resource: search, filters and paging on the server, status toggle
@@ -47,6 +49,8 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
     queryKey: resourceKeys.search(contract, query),
     queryFn: ({ signal }) => api.search(query, signal),
     placeholderData: keepPreviousData,
+    // Rows that change by themselves (a campaign being sent) are read again every few seconds.
+    refetchInterval: (current) => (definition.changing && current.state.data?.records.some(definition.changing) ? CHANGING_REFRESH_MS : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(contract) });
 
@@ -120,7 +124,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
             <Button type="text" icon={<EyeOutlined />} aria-label={`${t('view')} ${nameOf(record)}`} onClick={() => setViewing(record)} />
           </Tooltip>
         )}
-        {definition.form && canSave(record) && (
+        {definition.form && canSave(record) && (definition.canEdit?.(record) ?? true) && (
           <Tooltip title={t('edit')}>
             <Button type="text" icon={<EditOutlined />} aria-label={`${t('edit')} ${nameOf(record)}`} onClick={() => setEditing({ record })} />
           </Tooltip>
