@@ -20,6 +20,7 @@ import { registerAppRoutes } from './modules/apps/routes.ts';
 import { countProviderActivity } from './modules/dashboard/activity-events.ts';
 import { registerDashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerDeviceRoutes } from './modules/device/routes.ts';
+import { registerReportRoutes } from './modules/report/routes.ts';
 import { registerMailOutboxRoutes } from './modules/mail-outbox/routes.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
 import { registerTwoFaConfigRoutes } from './modules/two-factor/config-routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerServiceRoutes(app, context);
   registerPackageRoutes(app, context);
   registerDashboardRoutes(app, context);
+  registerReportRoutes(app, context);
   const spaServed = await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, environment: spaEnvironment(config) });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -14,6 +14,7 @@ import {
   serviceResource,
   servicePackageResource,
   unitPackageResource,
+  unitChannelResource,
   configDataDefaultResource,
   configDataResource,
   emailTemplateResource,
@@ -23,9 +24,10 @@ import {
   roleResource,
   unitResource,
   unitUserResource,
+  REPORTS,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
 import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
@@ -33,7 +35,7 @@ import type { TestApp } from './test-app.ts';
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
 const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, emailCampaignResource, integrateResource, integrateDefaultResource];
 /** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
-const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource];
+const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource, unitChannelResource];
 const SYSTEM_TABLES = {
   ConfigData: configData,
   ConfigDataDefault: configDataDefaults,
@@ -50,7 +52,7 @@ const SYSTEM_TABLES = {
 
 /** The resource contracts of the issue, by wire name. */
 export const CONTRACTS: Readonly<Record<string, ResourceContract | undefined>> = Object.fromEntries(
-  [unitResource, roleResource, adminAccountResource, unitUserResource, actionLogResource, ...APP_OBJECT_RESOURCES, appUserResource, agencyResource, agencyUnitResource, agencyRoleResource, agencyUserResource, ...SYSTEM_RESOURCES, ...COMMERCE_RESOURCES].map((contract) => [contract.name, contract as ResourceContract]),
+  [unitResource, roleResource, adminAccountResource, unitUserResource, actionLogResource, ...APP_OBJECT_RESOURCES, appUserResource, agencyResource, agencyUnitResource, agencyRoleResource, agencyUserResource, ...SYSTEM_RESOURCES, ...COMMERCE_RESOURCES, ...REPORTS].map((contract) => [contract.name, contract as ResourceContract]),
 );
 
 export function contractOf(resource: string): ResourceContract {
@@ -121,8 +123,8 @@ export class ResourceFixtures {
     if (!sample || !path) throw new Error(`no sample factory or create call for resource ${resource}: add one to test/samples.ts`);
     // An app user is a unit user in a service, once: each fresh one takes a fresh unit user.
     if (resource === appUserResource.name && !overrides.userId) overrides = { ...overrides, userId: (await this.fresh(unitUserResource.name)).id };
-    // An integration is one per service (and unit): each fresh one takes a fresh service.
-    if ((resource === integrateResource.name || resource === integrateDefaultResource.name) && !overrides.serviceId) overrides = { ...overrides, serviceId: (await this.fresh('Channel')).id };
+    // An integration, and a unit's access, is one per service (and unit): each fresh one takes a fresh service.
+    if ((resource === integrateResource.name || resource === integrateDefaultResource.name || resource === unitChannelResource.name) && !overrides.serviceId) overrides = { ...overrides, serviceId: (await this.fresh('Channel')).id };
     const response = await this.t.app.inject({ method: 'POST', url: `/api${path}`, headers: this.admin, payload: { ...sample.create(this.context), ...overrides } });
     const body = response.json();
     if (!body.success) throw new Error(`creating a sample ${resource}: ${response.body}`);
@@ -207,6 +209,8 @@ export class ResourceFixtures {
       }
       case unitPackageResource.name:
         return db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
+      case unitChannelResource.name:
+        return db.select().from(unitServices).where(eq(unitServices.id, target.id));
       case 'AppSync':
         return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;
       default: {

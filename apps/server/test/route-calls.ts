@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { LOG_ACTION, LOG_OBJECT, type PermissionName, type ResourceOperation } from '@portal/contracts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { contractOf, CONTRACTS, type ResourceFixtures, type Target } from './resource-fixtures.ts';
-import { sampleFor } from './samples.ts';
+import { sampleFor, searchSampleFor } from './samples.ts';
 
 /**
  * Request builders for every route of the access tests: generic ones from a resource route's
@@ -11,7 +11,7 @@ import { sampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,
@@ -83,7 +83,7 @@ function resourceCall(route: RouteEntry, resource: string, operation: ResourceOp
   const withId = (target: Target | undefined) => ({ ...base, params: { id: target!.id } });
   switch (operation) {
     case 'search':
-      return { kind: 'list', build: () => ({ ...base, body: { pageIndex: 1, pageSize: 20 } }) };
+      return { kind: 'list', build: () => ({ ...base, body: { pageIndex: 1, pageSize: 20, ...searchSampleFor(resource) } }) };
     case 'get':
       return { kind: 'read', target: (f) => f.stable(resource), build: (_f, target) => withId(target) };
     case 'delete':

@@ -1,4 +1,4 @@
-import type { IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -295,6 +295,11 @@ export const unitPackageSample: SampleFactory<UnitPackageSave, UnitPackageRecord
   update: (record) => ({ id: record.id, unitId: record.unitId, packageId: record.packageId, seats: record.seats + 5, startsAt: record.startsAt, endsAt: '2028-01-01T00:00:00.000Z', isTrial: record.isTrial }),
 };
 
+export const unitChannelSample: SampleFactory<UnitChannelSave, UnitChannelRecord, UnitChannelSave> = {
+  create: (context) => ({ unitId: context.unitId, serviceId: context.serviceId!, status: 1 }),
+  update: (record) => ({ id: record.id, unitId: record.unitId, serviceId: record.serviceId, status: record.status === 1 ? 0 : 1 }),
+};
+
 /** One sample factory per resource that can be written, by the resource's wire name. */
 const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | undefined>> = {
   Unit: unitSample,
@@ -315,6 +320,7 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   Channel: serviceSample,
   ChannelPackage: servicePackageSample,
   PackageServiceChannel: unitPackageSample,
+  UnitChannel: unitChannelSample,
   BlackList: listSample((n) => `spam${n}.example.com`),
   BlackListSubdomain: listSample((n) => `sub${n}.example.org`),
   ExceptionBlackList: listSample((n) => `allowed.${n}@spam.example.com`),
@@ -323,6 +329,23 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   Integrate: integrationSample(true),
   IntegrateDefault: integrationSample(false),
 };
+
+/** A period of whole days ending today: what a report's search cannot go without. */
+function lastMonth(): { fromDate: string; toDate: string } {
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  return { fromDate: day(Date.now() - 30 * 86_400_000), toDate: day(Date.now()) };
+}
+
+/** Filters a resource's search requires (a report's period), by the resource's wire name. */
+const SEARCH_SAMPLES: Readonly<Record<string, (() => object) | undefined>> = {
+  ReportServiceVisitOverTime: lastMonth,
+  ReportUnitUsingServiceDetail: lastMonth,
+};
+
+/** The filters a search of `resource` must carry beside paging (none for most lists). */
+export function searchSampleFor(resource: string): object {
+  return SEARCH_SAMPLES[resource]?.() ?? {};
+}
 
 /** The sample factory of a resource, for code that handles every resource alike. */
 export function sampleFor(resource: string): SampleFactory | undefined {

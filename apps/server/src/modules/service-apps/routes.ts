@@ -9,6 +9,7 @@ import {
   appSyncResultSchema,
   appSyncSchema,
   appUserResource,
+  unitChannelResource,
   envelopeSchema,
   LOG_ACTION,
   LOG_OBJECT,
@@ -25,6 +26,7 @@ import { appObjectChanged, groupDelivery, userDelivery } from '../provisioning/c
 import { enqueueDeliveries } from '../provisioning/queue.ts';
 import { appObjectStore } from './app-object-store.ts';
 import { appUserStore } from './app-user-store.ts';
+import { unitChannelStore } from './unit-channel-store.ts';
 import { assertUnitHasService } from './unit-services.ts';
 
 /** Per-service roles, profiles, user groups and users of units (/api/AppRole, /api/AppProfile, /api/AppUserGroup, /api/AppUser). */
@@ -63,6 +65,7 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
   }
 
   registerResource(app, ctx, appUserResource, appUserStore);
+  registerResource(app, ctx, unitChannelResource, unitChannelStore(ctx.clock));
 
   // Sync: every user and group of one unit's app is delivered again, as the portal holds it,
   // until the app matches. The screen follows the deliveries' states.
@@ -81,7 +84,7 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
           if (scope.unitId !== null && request.body.unitId && request.body.unitId !== scope.unitId) throw notFound();
           const unitId = unitForWrite(scope, request.body.unitId);
           const { serviceId } = request.body;
-          await assertUnitHasService(tx, unitId, serviceId);
+          await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
           const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
           note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
           const members = await tx.select().from(appUsers).where(and(eq(appUsers.unitId, unitId), eq(appUsers.serviceId, serviceId)));

@@ -104,7 +104,7 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
       `/api${paths.search}`,
       {
         config: config('search', permissions.search),
-        schema: { tags, body: contract.search, response: { 200: envelopeSchema(pageResultSchema(contract.record)) } },
+        schema: { tags, body: contract.search, response: { 200: envelopeSchema(pageResultSchema(contract.record).extend(contract.searchExtra ?? {})) } },
       },
       async (request, reply: FastifyReply) => {
         const query = request.body as Out<C['search']> & { isExport?: boolean };

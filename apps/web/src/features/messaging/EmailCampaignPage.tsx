@@ -55,7 +55,7 @@ export default function EmailCampaignPage() {
       filters: [{ name: 'status', label: t('campaign.status'), options: statuses }],
       deleteQuestion: (row) => t('campaign.deleteQuestion', { name: row.name }),
       canEdit: (row) => row.status !== CAMPAIGN_STATUS.queued,
-      changing: (row) => {
+      settling: (row) => {
         const progress = row.progress as CampaignProgress;
         return row.status === CAMPAIGN_STATUS.scheduled || (row.status === CAMPAIGN_STATUS.queued && progress.waiting > 0);
       },

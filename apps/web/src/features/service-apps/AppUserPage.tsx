@@ -89,6 +89,8 @@ export default function AppUserPage() {
       deleteQuestion: (u) => t('appUser.deleteQuestion', { name: u.username, service: u.serviceName }),
       nameOf: (u) => `${String(u.serviceName)} ${String(u.username)}`,
       rowActions: sync,
+      // A pending delivery turns synced, or shows its error, without the admin reloading.
+      settling: (u) => u.syncState === 'pending',
     };
   }, [permissions, platform, queryClient, statusText, t, userId]);
 

@@ -16,8 +16,8 @@ import { treeRows } from './tree-rows.ts';
 import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
 
 const FIRST_PAGE = { pageIndex: 1, pageSize: 20 };
-/** How often a list with changing rows is read again. */
-const CHANGING_REFRESH_MS = 2000;
+/** How often a list showing settling rows (ResourceScreenDefinition.settling) is read again. */
+const SETTLING_REFRESH_MS = 3000;
 
 /**
  * The standard screen of a resource: search, filters and paging on the server, status toggle
@@ -49,8 +49,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
     queryKey: resourceKeys.search(contract, query),
     queryFn: ({ signal }) => api.search(query, signal),
     placeholderData: keepPreviousData,
-    // Rows that change by themselves (a campaign being sent) are read again every few seconds.
-    refetchInterval: (current) => (definition.changing && current.state.data?.records.some(definition.changing) ? CHANGING_REFRESH_MS : false),
+    refetchInterval: (current) => (definition.settling && current.state.data?.records.some(definition.settling) ? SETTLING_REFRESH_MS : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(contract) });
 

@@ -93,8 +93,6 @@ export interface ResourceScreenDefinition {
   canDelete?: (record: AnyRecord) => boolean;
   /** Rows the edit button is offered for (all when absent); the server refuses the others anyway. */
   canEdit?: (record: AnyRecord) => boolean;
-  /** Rows that change without the user (being sent …): while the page shows one, it is read again every few seconds. */
-  changing?: (record: AnyRecord) => boolean;
   /**
    * Shows the page as a two-level tree: a row whose `parentKey` equals another row's `key`
    * (a row without parent) is nested under it. The search answers each parent before its children.
@@ -102,4 +100,9 @@ export interface ResourceScreenDefinition {
   tree?: { key: string; parentKey: string };
   /** Which label names a record in confirmations ("Delete <name>?"). */
   nameOf?: (record: AnyRecord) => string;
+  /**
+   * Rows whose state changes on the server without anyone touching the screen (a delivery
+   * still pending): while the page shows one, the list is read again every few seconds.
+   */
+  settling?: (record: AnyRecord) => boolean;
 }
