@@ -34,6 +34,7 @@ import { registerLogRoutes } from './modules/log/routes.ts';
 import { registerLookupRoutes } from './modules/lookup/routes.ts';
 import { registerRoleRoutes } from './modules/role/routes.ts';
 import { startProvisioningWorker } from './modules/provisioning/worker.ts';
+import { startCampaignSender } from './modules/system/campaign-sender.ts';
 import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
 import { registerServiceRoutes } from './modules/service/routes.ts';
 import { registerPackageRoutes } from './modules/package/routes.ts';
@@ -141,6 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   countProviderActivity(provider, { db, realtime, log: app.log });
   const provisioning = startProvisioningWorker({ db, secrets, provider, clock, log: app.log });
   app.addHook('onClose', () => provisioning.stop());
+  const campaigns = startCampaignSender({ db, clock, mailer, log: app.log });
+  app.addHook('onClose', () => campaigns.stop());
   const context: AppContext = { config, db, mailer, realtime, clock, secrets, invalidation, actors, kickProvisioning: () => provisioning.kick() };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);

@@ -1,4 +1,4 @@
-import type { UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -148,6 +148,21 @@ function listSample(value: (n: string) => string): SampleFactory<BlacklistSave, 
 export const emailTemplateSample: SampleFactory<EmailTemplateSave, EmailTemplateRecord, EmailTemplateSave> = {
   create: (_context, n = uniqueSuffix()) => ({ name: `Mẫu thư ${n}`, systemType: null, language: 'vi', subject: `Bản tin ${n}`, content: '<p>Xin chào quý khách</p>' }),
   update: (record) => ({ id: record.id, name: `${record.name} (edited)`, systemType: record.systemType, language: record.language, subject: record.subject, content: record.content }),
+};
+
+/** A campaign to two addresses, due long after any test ends. */
+export const emailCampaignSample: SampleFactory<EmailCampaignSave, EmailCampaignRecord, EmailCampaignSave> = {
+  create: (_context, n = uniqueSuffix()) => ({
+    name: `Chiến dịch ${n}`,
+    subject: `Bản tin ${n}`,
+    receiverType: 1,
+    receivers: `khach.${n}@example.com, ban.${n}@example.com`,
+    cc: '',
+    bcc: '',
+    content: '<p>Xin chào quý khách</p>',
+    sendAt: '2030-01-01T01:00:00.000Z',
+  }),
+  update: (record) => ({ id: record.id, name: `${record.name} (edited)`, subject: record.subject, receiverType: record.receiverType, receivers: record.receivers, unitIds: record.unitIds, cc: record.cc, bcc: record.bcc, content: record.content, sendAt: record.sendAt }),
 };
 
 export const agencySample: SampleFactory<AgencyCreate, AgencyRecord, AgencyUpdate> = {
@@ -310,6 +325,7 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   BlackListSubdomain: listSample((n) => `sub${n}.example.org`),
   ExceptionBlackList: listSample((n) => `allowed.${n}@spam.example.com`),
   EmailTemplate: emailTemplateSample,
+  EmailCampaign: emailCampaignSample,
   Integrate: integrationSample(true),
   IntegrateDefault: integrationSample(false),
 };

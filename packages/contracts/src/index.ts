@@ -43,5 +43,6 @@ export * from './resources/upgrade-request.ts';
 export * from './resources/blacklist.ts';
 export * from './catalogue/mail-types.ts';
 export * from './resources/email-template.ts';
+export * from './resources/email-campaign.ts';
 export * from './schemas/dashboard.ts';
 export * from './resources/report.ts';

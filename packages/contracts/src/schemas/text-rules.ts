@@ -24,6 +24,7 @@ export const FIELD_ERROR_KEYS = [
   'template_variable_unknown',
   'markup_unbalanced',
   'period_too_long',
+  'send_time_past',
   'invalid',
 ] as const;
 export type FieldErrorKey = (typeof FIELD_ERROR_KEYS)[number];

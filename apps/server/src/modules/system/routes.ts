@@ -5,6 +5,7 @@ import { registerResource } from '../../platform/resource/register.ts';
 import { blacklistStore } from './blacklist-store.ts';
 import { categoryStore } from './category-store.ts';
 import { registerConfigRoutes } from './config-routes.ts';
+import { registerEmailCampaignRoutes } from './email-campaign-routes.ts';
 import { registerEmailTemplateRoutes } from './email-template-routes.ts';
 import { registerIntegrationRoutes } from './integration-routes.ts';
 
@@ -14,5 +15,6 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
   registerResource(app, ctx, categoryResource, categoryStore);
   for (const contract of BLACKLIST_RESOURCES) registerResource(app, ctx, contract, blacklistStore(contract.kind));
   registerEmailTemplateRoutes(app, ctx);
+  registerEmailCampaignRoutes(app, ctx);
   registerIntegrationRoutes(app, ctx);
 }

@@ -20,5 +20,6 @@ export default {
   template_variable_unknown: '{{field}} uses a variable this template type does not offer',
   markup_unbalanced: '{{field}} has an HTML tag that is not closed, or closed out of order',
   period_too_long: 'Choose a period of at most 366 days',
+  send_time_past: 'The send time must be in the future',
   invalid: '{{field}} is not valid',
 } satisfies Phrases<typeof vi>;

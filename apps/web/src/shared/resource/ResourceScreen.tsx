@@ -123,7 +123,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
             <Button type="text" icon={<EyeOutlined />} aria-label={`${t('view')} ${nameOf(record)}`} onClick={() => setViewing(record)} />
           </Tooltip>
         )}
-        {definition.form && canSave(record) && (
+        {definition.form && canSave(record) && (definition.canEdit?.(record) ?? true) && (
           <Tooltip title={t('edit')}>
             <Button type="text" icon={<EditOutlined />} aria-label={`${t('edit')} ${nameOf(record)}`} onClick={() => setEditing({ record })} />
           </Tooltip>

@@ -1,0 +1,38 @@
+import type vi from '../vi/messaging.ts';
+import type { Phrases } from '../phrases.ts';
+
+export default {
+  campaign: {
+    title: 'E-mail campaigns',
+    name: 'Campaign name',
+    subject: 'Subject',
+    receiverType: 'Receivers',
+    receiverTypes: { addresses: 'E-mail addresses', unitAdmins: 'Administrators of units', unitUsers: 'Users of units' },
+    receivers: 'Addresses (comma separated)',
+    unitIds: 'Units',
+    cc: 'Cc (comma separated)',
+    bcc: 'Bcc (comma separated)',
+    content: 'Content',
+    sendAt: 'Send time',
+    status: 'Status',
+    statuses: { scheduled: 'Scheduled', queued: 'Sent out', cancelled: 'Cancelled' },
+    progress: 'Progress',
+    progressText: 'Sent {{sent}}/{{total}}, failed {{failed}}, waiting {{waiting}}',
+    cancel: 'Cancel sending',
+    cancelQuestion: 'Are you sure you want to cancel the campaign {{name}}?',
+    cancelled: 'The campaign was cancelled',
+    resume: 'Schedule again',
+    resumeQuestion: 'Send the campaign {{name}} at its send time?',
+    resumed: 'The campaign will be sent at its send time',
+    receiversTitle: 'Receivers: {{name}}',
+    showReceivers: 'Show receivers',
+    address: 'Address',
+    role: 'Role',
+    roles: { to: 'Receiver', cc: 'Cc', bcc: 'Bcc' },
+    result: 'Result',
+    results: { pending: 'Waiting', sent: 'Sent', failed: 'Failed', held: 'In the development outbox' },
+    sentAt: 'Sent at',
+    error: 'Error',
+    deleteQuestion: 'Are you sure you want to delete the campaign {{name}}?',
+  },
+} satisfies Phrases<typeof vi>;
