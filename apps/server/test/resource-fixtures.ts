@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, like } from 'drizzle-orm';
 import {
   actionLogResource,
   APP_OBJECT_RESOURCES,
@@ -217,8 +217,12 @@ export class ResourceFixtures {
         const units = await db.select().from(unitPackages).where(eq(unitPackages.packageId, target.id)).orderBy(asc(unitPackages.id));
         return { pack, held, units };
       }
-      case unitPackageResource.name:
-        return db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
+      case unitPackageResource.name: {
+        const held = await db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
+        // What it sends to the apps (PackageServiceChannel/SyncBaseApp).
+        const pushed = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(like(provisioningOutbox.objectId, `${target.id}:%`));
+        return { held, pushed: pushed.length };
+      }
       case unitChannelResource.name:
         return db.select().from(unitServices).where(eq(unitServices.id, target.id));
       case 'AppSync':

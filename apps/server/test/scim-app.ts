@@ -5,15 +5,18 @@ import { scimPatch, type ScimPatchOperation, type ScimResource } from 'scim-patc
 
 /**
  * The service-app side of SCIM 2.0 as docs/service-app-contract.md asks it, small and in
- * memory: /scim/v2/<tenant>/Users and /Groups with filter, POST, PUT, PATCH and DELETE,
+ * memory: /scim/v2/<tenant>/Users, /Groups and /Subscriptions with filter, POST, PUT, PATCH and DELETE,
  * behind a bearer token. A test can take it down (503) and read what it received.
  * Used by the provisioning API tests and by the browser tests' sample app.
  */
 
+/** The core resource types, and what the unit bought (the portal's extension, docs/service-app-contract.md). */
+export type ScimType = 'Users' | 'Groups' | 'Subscriptions';
+
 export interface ScimRequest {
   method: string;
   tenant: string;
-  type: 'Users' | 'Groups';
+  type: ScimType;
   id: string | undefined;
   body: Record<string, unknown> | undefined;
 }
@@ -24,7 +27,7 @@ export interface ScimApp {
   /** Answers a request under /scim/v2/; false when the path is not SCIM's. */
   handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
   /** What the app holds for a tenant, by type. */
-  resources(tenant: string, type: 'Users' | 'Groups'): Resource[];
+  resources(tenant: string, type: ScimType): Resource[];
   /** Every change request received (GET lookups left out), oldest first. */
   received: ScimRequest[];
   /** While down, every request answers 503 (and is not recorded). */
@@ -70,7 +73,7 @@ export function createScimApp(token: string): ScimApp {
     resources: (tenant, type) => [...bucket(tenant, type).values()],
     async handle(request, response) {
       const url = new URL(request.url ?? '/', 'http://scim.local');
-      const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups)(?:\/([^/]+))?$/.exec(url.pathname);
+      const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups|Subscriptions)(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return false;
       if (down) {
         scimError(response, 503, 'the app is down');
@@ -80,7 +83,7 @@ export function createScimApp(token: string): ScimApp {
         scimError(response, 401, 'bad token');
         return true;
       }
-      const [, tenant, type, rawId] = match as unknown as [string, string, 'Users' | 'Groups', string | undefined];
+      const [, tenant, type, rawId] = match as unknown as [string, string, ScimType, string | undefined];
       const id = rawId && decodeURIComponent(rawId);
       const resources = bucket(tenant, type);
       const method = request.method ?? 'GET';

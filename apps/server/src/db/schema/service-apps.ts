@@ -100,7 +100,7 @@ export const provisioningOutbox = pgTable(
     /** The unit and service of a user or group; a back-channel logout names its client in the payload instead. */
     unitId: uuid(),
     serviceId: uuid(),
-    objectType: text({ enum: ['user', 'group', 'logout'] }).notNull(),
+    objectType: text({ enum: ['user', 'group', 'logout', 'subscription'] }).notNull(),
     objectId: text().notNull(),
     /** What the object was when the change was made, for an object that no longer exists (external id, sid …). */
     payload: jsonb().$type<Record<string, unknown>>(),

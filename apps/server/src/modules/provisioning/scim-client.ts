@@ -12,6 +12,8 @@ export const SCIM_SCHEMAS = {
   list: 'urn:ietf:params:scim:api:messages:2.0:ListResponse',
   patch: 'urn:ietf:params:scim:api:messages:2.0:PatchOp',
   error: 'urn:ietf:params:scim:api:messages:2.0:Error',
+  /** The portal's own resource type (docs/service-app-contract.md): what the unit bought of the app. */
+  subscription: 'urn:sso-portal:scim:schemas:1.0:Subscription',
 } as const;
 
 export interface ScimUser {
@@ -34,7 +36,21 @@ export interface ScimGroup {
   members: { value: string; display: string }[];
 }
 
-export type ScimResourceType = 'Users' | 'Groups';
+/** What a unit bought of the app: seats, validity and features of one pack holding the service. */
+export interface ScimSubscription {
+  schemas: string[];
+  externalId: string;
+  packageName: string;
+  level: string;
+  seats: number;
+  startsAt: string;
+  endsAt: string | null;
+  isTrial: boolean;
+  active: boolean;
+  features: string[];
+}
+
+export type ScimResourceType = 'Users' | 'Groups' | 'Subscriptions';
 
 /** A refusal or failure of the app, with what it said. */
 export class ScimError extends Error {
@@ -93,7 +109,7 @@ export function scimClient(connection: ScimConnection) {
   }
 
   /** Creates or replaces the object; answers the app's id of it. */
-  async function put(type: ScimResourceType, resource: ScimUser | ScimGroup, knownId: string | null): Promise<string> {
+  async function put(type: ScimResourceType, resource: ScimUser | ScimGroup | ScimSubscription, knownId: string | null): Promise<string> {
     const id = knownId ?? (await findByExternalId(type, resource.externalId));
     if (id) {
       const replaced = await call<{ id: string }>('PUT', `/${type}/${encodeURIComponent(id)}`, resource);
@@ -109,6 +125,7 @@ export function scimClient(connection: ScimConnection) {
   return {
     putUser: (user: ScimUser, knownId: string | null) => put('Users', user, knownId),
     putGroup: (group: ScimGroup, knownId: string | null) => put('Groups', group, knownId),
+    putSubscription: (subscription: ScimSubscription) => put('Subscriptions', subscription, null),
 
     /** Marks the user inactive (RFC 7644 PATCH); a user the app never had needs nothing. */
     async deactivateUser(externalId: string, knownId: string | null): Promise<void> {
