@@ -15,6 +15,7 @@ import {
   servicePackageResource,
   unitPackageResource,
   unitChannelResource,
+  upgradeRequestResource,
   configDataDefaultResource,
   configDataResource,
   emailTemplateResource,
@@ -25,7 +26,7 @@ import {
   unitUserResource,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, upgradeRequests, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
 import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
@@ -33,7 +34,7 @@ import type { TestApp } from './test-app.ts';
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
 const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, integrateResource, integrateDefaultResource];
 /** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
-const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource, unitChannelResource];
+const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource, unitChannelResource, upgradeRequestResource];
 const SYSTEM_TABLES = {
   ConfigData: configData,
   ConfigDataDefault: configDataDefaults,
@@ -112,8 +113,20 @@ export class ResourceFixtures {
     return { resource, id, unitId, agencyId, record };
   }
 
+  /** A new service that allows a trial, and a pack with a trial period holding it. */
+  async freshTrialService(): Promise<Target> {
+    const service = await this.fresh('Channel');
+    await this.fresh('ChannelPackage', { serviceIds: [service.id] });
+    return service;
+  }
+
   /** A new object of unit A (a new unit for the unit resource), from the resource's sample factory. */
   async fresh(resource: string, overrides: Record<string, unknown> = {}): Promise<Target> {
+    // Upgrade requests are made by the unit's call, not a resource's create.
+    if (resource === upgradeRequestResource.name) {
+      const response = await this.t.app.inject({ method: 'POST', url: '/api/Unit/RequestUpdatePackageService', headers: this.admin, payload: { unitId: this.context.unitId, packageId: this.context.packageId } });
+      return this.targetOf(resource, response.json().data.id);
+    }
     const sample = sampleFor(resource);
     const contract = contractOf(resource);
     const path = contract.paths.create ?? contract.paths.save;
@@ -208,6 +221,10 @@ export class ResourceFixtures {
         return db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
       case unitChannelResource.name:
         return db.select().from(unitServices).where(eq(unitServices.id, target.id));
+      case upgradeRequestResource.name:
+        return db.select().from(upgradeRequests).where(eq(upgradeRequests.id, target.id));
+      case 'PackSync':
+        return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.unitId!))).length;
       case 'AppSync':
         return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;
       default: {

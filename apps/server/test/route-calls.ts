@@ -11,7 +11,7 @@ import { sampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/UpgradeRequest/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,
@@ -175,6 +175,35 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
       { kind: 'own', build: (f: ResourceFixtures) => ({ body: { fromDate: '2026-01-01', toDate: '2026-01-31', unitRequest: f.context.unitId } }) },
     ] as const),
   ),
+  // What the unit holds and may ask for (issue 7).
+  'GET /api/Unit/GetPackageChannelOfUnit/:id': { kind: 'read', target: (f) => f.stable('Unit'), build: (_f, target) => ({ params: { id: target!.id } }) },
+  // A request is about unit A: another unit's admin naming it is refused as unknown. upgrade.test.ts checks the mail and the list.
+  'POST /api/Unit/RequestUpdatePackageService': {
+    kind: 'own',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.add },
+    target: (f) => f.stable('Unit'),
+    build: (f, target) => ({ body: { unitId: target!.id, packageId: f.context.packageId } }),
+  },
+  // Once per service: each call gets a fresh service with a trial pack (its id rides in the target's record).
+  'POST /api/Unit/RegisterPackServiceTrial': {
+    kind: 'own',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.register },
+    target: async (f) => ({ ...(await f.stable('Unit')), record: { serviceId: (await f.freshTrialService()).id } }),
+    build: (_f, target) => ({ body: { unitId: target!.id, serviceId: target!.record.serviceId } }),
+  },
+  'POST /api/UpgradeRequest/Confirm': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.confirm },
+    target: (f) => f.fresh('UpgradeRequest'),
+    build: (_f, target) => ({ body: { id: target!.id, state: 2 } }),
+  },
+  // The object of a pack's sync is the unit's pack; what changes is its apps' deliveries.
+  'POST /api/PackageServiceChannel/SyncBaseApp/:id': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.sync },
+    target: async (f) => ({ ...(await f.fresh('PackageServiceChannel')), resource: 'PackSync' }),
+    build: (_f, target) => ({ params: { id: target!.id } }),
+  },
   'GET /api/Agency/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('AgencyRole'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
   'POST /api/Agency/SavePermissions': {
     kind: 'write',
@@ -186,8 +215,8 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
 
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */
 export function routeCallFor(route: RouteEntry): RouteCall | undefined {
-  // No integration exists until someone configures one: its lists are read after one is made.
-  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault'].includes(route.resource.name) && route.resource.operation === 'search';
+  // No integration (or upgrade request) exists until someone makes one: its lists are read after one is made.
+  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'UpgradeRequest'].includes(route.resource.name) && route.resource.operation === 'search';
   if (emptyUntilMade) {
     const name = route.resource!.name;
     const call = resourceCall(route, name, 'search');

@@ -131,6 +131,10 @@ export function unitPackageStore(clock: Clock): ResourceStore<UnitPackageResourc
         .update(unitPackages)
         .set({ packageId: input.packageId, seats, startsAt: new Date(input.startsAt), endsAt: input.endsAt ? new Date(input.endsAt) : null, isTrial: input.isTrial })
         .where(eq(unitPackages.id, existing.id));
+      // A trial unit's banner counts the days of its trial pack: moving the pack's end moves the trial's.
+      if (input.isTrial) {
+        await tx.update(units).set({ expiryDate: input.endsAt ? new Date(input.endsAt) : null }).where(and(eq(units.id, existing.unitId), eq(units.isTrial, true)));
+      }
     },
     async remove(tx, existing) {
       await tx.delete(unitPackages).where(eq(unitPackages.id, existing.id));

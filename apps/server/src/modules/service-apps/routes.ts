@@ -16,14 +16,13 @@ import {
   STATUS,
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { appObjects, appUsers, services } from '../../db/schema/index.ts';
+import { appObjects, services } from '../../db/schema/index.ts';
 import { auditedChange, describeInput } from '../../platform/audit.ts';
 import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, withinScope } from '../../platform/resource/scope.ts';
-import { appObjectChanged, groupDelivery, userDelivery } from '../provisioning/changes.ts';
-import { enqueueDeliveries } from '../provisioning/queue.ts';
+import { appObjectChanged, queueAppSync } from '../provisioning/changes.ts';
 import { appObjectStore } from './app-object-store.ts';
 import { appUserStore } from './app-user-store.ts';
 import { unitChannelStore } from './unit-channel-store.ts';
@@ -87,14 +86,7 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
           await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
           const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
           note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
-          const members = await tx.select().from(appUsers).where(and(eq(appUsers.unitId, unitId), eq(appUsers.serviceId, serviceId)));
-          const groups = await tx
-            .select()
-            .from(appObjects)
-            .where(and(eq(appObjects.kind, 'group'), eq(appObjects.unitId, unitId), eq(appObjects.serviceId, serviceId)));
-          // Users first: the groups list their members by the ids the app gives the users.
-          await enqueueDeliveries(tx, [...members.map(userDelivery), ...groups.map(groupDelivery)]);
-          return { queued: members.length + groups.length };
+          return { queued: await queueAppSync(tx, unitId, serviceId) };
         }),
       ),
   );
