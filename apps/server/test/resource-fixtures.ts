@@ -223,8 +223,6 @@ export class ResourceFixtures {
         return db.select().from(unitServices).where(eq(unitServices.id, target.id));
       case upgradeRequestResource.name:
         return db.select().from(upgradeRequests).where(eq(upgradeRequests.id, target.id));
-      case 'PackSync':
-        return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.unitId!))).length;
       case 'AppSync':
         return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;
       default: {

@@ -197,11 +197,16 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
     target: (f) => f.fresh('UpgradeRequest'),
     build: (_f, target) => ({ body: { id: target!.id, state: 2 } }),
   },
-  // The object of a pack's sync is the unit's pack; what changes is its apps' deliveries.
+  // The object of a pack's sync is the unit's pack. Its pack holds a service of its own with no
+  // users, so no delivery is queued for the worker to write while other cells watch the database.
   'POST /api/PackageServiceChannel/SyncBaseApp/:id': {
-    kind: 'write',
+    kind: 'own',
     audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.sync },
-    target: async (f) => ({ ...(await f.fresh('PackageServiceChannel')), resource: 'PackSync' }),
+    target: async (f) => {
+      const service = await f.fresh('Channel');
+      const pack = await f.fresh('ChannelPackage', { serviceIds: [service.id] });
+      return f.fresh('PackageServiceChannel', { packageId: pack.id });
+    },
     build: (_f, target) => ({ params: { id: target!.id } }),
   },
   'GET /api/Agency/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('AgencyRole'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
@@ -220,7 +225,8 @@ export function routeCallFor(route: RouteEntry): RouteCall | undefined {
   if (emptyUntilMade) {
     const name = route.resource!.name;
     const call = resourceCall(route, name, 'search');
-    return call && { ...call, target: (f) => f.stable(name) };
+    // The object makes the list non-empty; the list itself is every caller's own (a unit's admin sees their unit's requests).
+    return call && { ...call, target: async (f) => ({ ...(await f.stable(name)), unitId: null }) };
   }
   if (route.resource) return CONTRACTS[route.resource.name] ? resourceCall(route, route.resource.name, route.resource.operation) : undefined;
   const entry = HAND_WRITTEN[routeKey(route)];
