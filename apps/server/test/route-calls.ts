@@ -57,7 +57,8 @@ export interface RouteCall {
   /** The action-log row the call writes, when it is audited. */
   audit?: { object: number; action: number };
   /** The object the call is about; a write gets a fresh one, so each call can change it. */
-  target?: (fixtures: ResourceFixtures) => Promise<Target>;
+  /** Undefined when the call needs an object to exist but is about none (a list made non-empty). */
+  target?: (fixtures: ResourceFixtures) => Promise<Target | undefined>;
   build: (fixtures: ResourceFixtures, target: Target | undefined) => ApiCall;
 }
 
@@ -225,8 +226,8 @@ export function routeCallFor(route: RouteEntry): RouteCall | undefined {
   if (emptyUntilMade) {
     const name = route.resource!.name;
     const call = resourceCall(route, name, 'search');
-    // The object makes the list non-empty; the list itself is every caller's own (a unit's admin sees their unit's requests).
-    return call && { ...call, target: async (f) => ({ ...(await f.stable(name)), unitId: null }) };
+    // The object makes the list non-empty; the list itself is about no one object (a unit's admin sees their unit's requests).
+    return call && { ...call, target: async (f) => void (await f.stable(name)) };
   }
   if (route.resource) return CONTRACTS[route.resource.name] ? resourceCall(route, route.resource.name, route.resource.operation) : undefined;
   const entry = HAND_WRITTEN[routeKey(route)];

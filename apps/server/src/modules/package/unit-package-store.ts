@@ -12,7 +12,8 @@ import { withinScope } from '../../platform/resource/scope.ts';
 const packId = outer('service_packages', 'id');
 const serviceNames = sql<string[]>`coalesce((select array_agg(${services.name} order by ${services.sortOrder}, ${services.name}) from ${packageServices} join ${services} on ${services.id} = ${packageServices.serviceId} where ${packageServices.packageId} = ${packId}), '{}')`;
 
-const bandOf = (value: string | null): UserCountBand => USER_COUNT_BANDS.find((band) => band === value) ?? '1';
+/** A stored band, read as one of the bands (the smallest when unknown). */
+export const bandOf = (value: string | null): UserCountBand => USER_COUNT_BANDS.find((band) => band === value) ?? '1';
 
 function select(db: Queryable, now: Date, where: SQL | undefined) {
   return db

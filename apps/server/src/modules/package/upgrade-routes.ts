@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  BAND_SEATS,
   BASE_PATH,
   envelopeSchema,
   idParamSchema,
@@ -19,10 +18,8 @@ import {
   upgradeRequestCreateSchema,
   upgradeRequestResource,
   unitPackageChannelsSchema,
-  USER_COUNT_BANDS,
   type UnitOfferPack,
   type UnitOfferService,
-  type UserCountBand,
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -34,10 +31,10 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, unitsWithin } from '../../platform/resource/scope.ts';
 import { readSetting } from '../../platform/settings.ts';
+import { bandOf, seatsOf } from './unit-package-store.ts';
 import { upgradeRequestStore } from './upgrade-request-store.ts';
 
 const invalid = (field: string) => new AppError('request.bad_request', { errors: [{ field: `body.${field}`, message: 'invalid' }] });
-const bandOf = (value: string | null): UserCountBand => USER_COUNT_BANDS.find((band) => band === value) ?? '1';
 
 /** The unit a unit's call is about: the caller's own (another unit's answers as unknown), or the one platform staff name. */
 function unitOfCall(request: FastifyRequest, requested: string | null | undefined): string {
@@ -244,7 +241,7 @@ export function registerUpgradeRoutes(app: FastifyInstance, ctx: AppContext): vo
           const endsAt = new Date(now.getTime() + pack.trialDays! * 86_400_000);
           const [created] = await tx
             .insert(unitPackages)
-            .values({ unitId, packageId: pack.id, startsAt: now, endsAt, isTrial: true, seats: BAND_SEATS[bandOf(pack.userBand)] })
+            .values({ unitId, packageId: pack.id, startsAt: now, endsAt, isTrial: true, seats: seatsOf(null, pack.userBand) })
             .returning({ id: unitPackages.id });
           note({ objectId: created!.id });
           return { id: created!.id, packageName: pack.name, endsAt: endsAt.toISOString() };
