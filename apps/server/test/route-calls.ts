@@ -211,18 +211,6 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
     target: (f) => f.fresh('UpgradeRequest'),
     build: (_f, target) => ({ body: { id: target!.id, state: 2 } }),
   },
-  // The object of a pack's sync is the unit's pack. Its pack holds a service of its own with no
-  // users, so no delivery is queued for the worker to write while other cells watch the database.
-  'POST /api/PackageServiceChannel/SyncBaseApp/:id': {
-    kind: 'own',
-    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.sync },
-    target: async (f) => {
-      const service = await f.fresh('Channel');
-      const pack = await f.fresh('ChannelPackage', { serviceIds: [service.id] });
-      return f.fresh('PackageServiceChannel', { packageId: pack.id });
-    },
-    build: (_f, target) => ({ params: { id: target!.id } }),
-  },
   'GET /api/Agency/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('AgencyRole'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
   'POST /api/Agency/SavePermissions': {
     kind: 'write',
