@@ -10,6 +10,7 @@ import type dashboard from './vi/dashboard.ts';
 import type legal from './vi/legal.ts';
 import type log from './vi/log.ts';
 import type menu from './vi/menu.ts';
+import type report from './vi/report.ts';
 import type resource from './vi/resource.ts';
 import type serviceApps from './vi/serviceApps.ts';
 import type settings from './vi/settings.ts';
@@ -35,6 +36,7 @@ export interface PhraseAreas {
   legal: typeof legal;
   log: typeof log;
   menu: typeof menu;
+  report: typeof report;
   resource: typeof resource;
   serviceApps: typeof serviceApps;
   settings: typeof settings;
