@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, like } from 'drizzle-orm';
 import {
   actionLogResource,
   APP_OBJECT_RESOURCES,
@@ -14,9 +14,12 @@ import {
   serviceResource,
   servicePackageResource,
   unitPackageResource,
+  unitChannelResource,
   configDataDefaultResource,
   configDataResource,
   emailTemplateResource,
+  emailCampaignResource,
+  smsTemplateResource,
   integrateDefaultResource,
   integrateResource,
   roleResource,
@@ -25,15 +28,15 @@ import {
   REPORTS,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, smsTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
 import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
 
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
-const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, integrateResource, integrateDefaultResource];
+const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, emailCampaignResource, smsTemplateResource, integrateResource, integrateDefaultResource];
 /** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
-const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource];
+const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource, unitChannelResource];
 const SYSTEM_TABLES = {
   ConfigData: configData,
   ConfigDataDefault: configDataDefaults,
@@ -43,6 +46,8 @@ const SYSTEM_TABLES = {
   BlackListSubdomain: blacklistSubdomains,
   ExceptionBlackList: blacklistExceptions,
   EmailTemplate: emailTemplates,
+  EmailCampaign: emailCampaigns,
+  TemplateSms: smsTemplates,
   Integrate: integrations,
   IntegrateDefault: integrations,
 } as const;
@@ -120,12 +125,20 @@ export class ResourceFixtures {
     if (!sample || !path) throw new Error(`no sample factory or create call for resource ${resource}: add one to test/samples.ts`);
     // An app user is a unit user in a service, once: each fresh one takes a fresh unit user.
     if (resource === appUserResource.name && !overrides.userId) overrides = { ...overrides, userId: (await this.fresh(unitUserResource.name)).id };
-    // An integration is one per service (and unit): each fresh one takes a fresh service.
-    if ((resource === integrateResource.name || resource === integrateDefaultResource.name) && !overrides.serviceId) overrides = { ...overrides, serviceId: (await this.fresh('Channel')).id };
+    // An integration, and a unit's access, is one per service (and unit): each fresh one takes a fresh service.
+    if ((resource === integrateResource.name || resource === integrateDefaultResource.name || resource === unitChannelResource.name) && !overrides.serviceId) overrides = { ...overrides, serviceId: (await this.fresh('Channel')).id };
     const response = await this.t.app.inject({ method: 'POST', url: `/api${path}`, headers: this.admin, payload: { ...sample.create(this.context), ...overrides } });
     const body = response.json();
     if (!body.success) throw new Error(`creating a sample ${resource}: ${response.body}`);
     return this.targetOf(resource, body.data.id);
+  }
+
+  /** A "Sync" of unit A's CRM app, started by the platform administrator: the object of GetSyncStatus. */
+  async sync(): Promise<Target> {
+    const response = await this.t.app.inject({ method: 'POST', url: '/api/AppUser/Sync', headers: this.admin, payload: { unitId: this.context.unitId, serviceId: this.context.serviceId } });
+    const body = response.json();
+    if (!body.success) throw new Error(`starting a sync: ${response.body}`);
+    return { resource: 'AppSync', id: body.data.syncId, unitId: this.context.unitId, agencyId: null, record: {} };
   }
 
   /** An object of unit A that stays as it is, for calls that only read it. */
@@ -196,7 +209,9 @@ export class ResourceFixtures {
       case appUserResource.name: {
         const appUser = await db.select().from(appUsers).where(eq(appUsers.id, target.id));
         const deliveries = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.objectId, target.id));
-        return { appUser, deliveries: deliveries.length };
+        // Their portal password is theirs in every app (AppUser/ResetPassword replaces it).
+        const password = appUser[0] ? await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, appUser[0].userId)) : [];
+        return { appUser, deliveries: deliveries.length, password };
       }
       case servicePackageResource.name: {
         const pack = await db.select().from(servicePackages).where(eq(servicePackages.id, target.id));
@@ -204,8 +219,14 @@ export class ResourceFixtures {
         const units = await db.select().from(unitPackages).where(eq(unitPackages.packageId, target.id)).orderBy(asc(unitPackages.id));
         return { pack, held, units };
       }
-      case unitPackageResource.name:
-        return db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
+      case unitPackageResource.name: {
+        const held = await db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
+        // What it sends to the apps (PackageServiceChannel/SyncBaseApp).
+        const pushed = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(like(provisioningOutbox.objectId, `${target.id}:%`));
+        return { held, pushed: pushed.length };
+      }
+      case unitChannelResource.name:
+        return db.select().from(unitServices).where(eq(unitServices.id, target.id));
       case 'AppSync':
         return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;
       default: {

@@ -11,7 +11,7 @@ import { sampleFor, searchSampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/Report/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/TemplateSms/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,
@@ -157,11 +157,24 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
     target: async (f) => ({ resource: 'AppSync', id: f.context.unitId, unitId: f.context.unitId, agencyId: null, record: {} }),
     build: (f) => ({ body: { unitId: f.context.unitId, serviceId: f.context.serviceId } }),
   },
+  'POST /api/PackageServiceChannel/SyncBaseApp/:id': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.sync },
+    target: (f) => f.fresh('PackageServiceChannel'),
+    build: (_f, target) => ({ params: { id: target!.id } }),
+  },
+  'POST /api/AppUser/ResetPassword': { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('AppUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
+  'POST /api/AppUser/GetSyncStatus': { kind: 'read', target: (f) => f.sync(), build: (_f, target) => ({ body: { syncId: target!.id } }) },
   // A change of the whole list, about no one object: config.test.ts checks what it restores and logs.
   'POST /api/ConfigData/SyncFromDefault': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: () => ({}) },
   // Copies the defaults into unit A: integration.test.ts checks what it copies and that it keeps the unit's own.
   'POST /api/Integrate/CreateDefaultConfigData': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: (f) => ({ body: { unitId: f.context.unitId } }) },
   'GET /api/EmailTemplate/GetListType': { kind: 'list', build: () => ({}) },
+  // A test message of a stored template: it answers the template's id (and queues a message in the outbox).
+  'POST /api/TemplateSms/SendTest': { kind: 'read', target: (f) => f.stable('TemplateSms'), build: (_f, target) => ({ body: { id: target!.id, phone: '0901234567' } }) },
+  // Messages, not objects of the matrix: sms-template.test.ts checks what the outbox shows.
+  'POST /api/TemplateSms/SearchOutbox': { kind: 'own', build: () => ({ body: { pageIndex: 1, pageSize: 20 } }) },
+  'POST /api/EmailCampaign/SearchReceiver': { kind: 'read', target: (f) => f.stable('EmailCampaign'), build: (_f, target) => ({ body: { campaignId: target!.id, pageIndex: 1, pageSize: 20 } }) },
   // Reads of the mail-type catalogue and a render of the body sent: about no stored object.
   'GET /api/EmailTemplate/GetTypeInfo/:type': { kind: 'own', build: () => ({ params: { type: 'passwordResetLink' } }) },
   'POST /api/EmailTemplate/Preview': { kind: 'own', build: () => ({ body: { systemType: 'signUpCode', language: 'vi', subject: 'Mã {{code}}', content: '<p>{{code}}</p>' } }) },
@@ -186,8 +199,8 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
 
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */
 export function routeCallFor(route: RouteEntry): RouteCall | undefined {
-  // No integration exists until someone configures one: its lists are read after one is made.
-  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault'].includes(route.resource.name) && route.resource.operation === 'search';
+  // No integration, campaign or SMS template exists until someone makes one: their lists are read after one is made.
+  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign', 'TemplateSms'].includes(route.resource.name) && route.resource.operation === 'search';
   if (emptyUntilMade) {
     const name = route.resource!.name;
     const call = resourceCall(route, name, 'search');

@@ -1,4 +1,4 @@
-import type { IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, SmsTemplateRecord, SmsTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -150,6 +150,27 @@ export const emailTemplateSample: SampleFactory<EmailTemplateSave, EmailTemplate
   update: (record) => ({ id: record.id, name: `${record.name} (edited)`, systemType: record.systemType, language: record.language, subject: record.subject, content: record.content }),
 };
 
+/** A campaign to two addresses, due long after any test ends. */
+export const emailCampaignSample: SampleFactory<EmailCampaignSave, EmailCampaignRecord, EmailCampaignSave> = {
+  create: (_context, n = uniqueSuffix()) => ({
+    name: `Chiến dịch ${n}`,
+    subject: `Bản tin ${n}`,
+    receiverType: 1,
+    receivers: `khach.${n}@example.com, ban.${n}@example.com`,
+    cc: '',
+    bcc: '',
+    content: '<p>Xin chào quý khách</p>',
+    sendAt: '2030-01-01T01:00:00.000Z',
+  }),
+  update: (record) => ({ id: record.id, name: `${record.name} (edited)`, subject: record.subject, receiverType: record.receiverType, receivers: record.receivers, unitIds: record.unitIds, cc: record.cc, bcc: record.bcc, content: record.content, sendAt: record.sendAt }),
+};
+
+/** An SMS template without a system type. */
+export const smsTemplateSample: SampleFactory<SmsTemplateSave, SmsTemplateRecord, SmsTemplateSave> = {
+  create: (_context, n = uniqueSuffix()) => ({ name: `Mẫu SMS ${n}`, content: 'Cam on quy khach da su dung dich vu.', type: 'CUSTOMER_CARE', systemType: null }),
+  update: (record) => ({ id: record.id, name: `${record.name} (edited)`, content: record.content, type: record.type, systemType: record.systemType }),
+};
+
 export const agencySample: SampleFactory<AgencyCreate, AgencyRecord, AgencyUpdate> = {
   create: (_context, n = uniqueSuffix()) => ({
     name: `Đại lý Mẫu ${n}`,
@@ -280,6 +301,11 @@ export const unitPackageSample: SampleFactory<UnitPackageSave, UnitPackageRecord
   update: (record) => ({ id: record.id, unitId: record.unitId, packageId: record.packageId, seats: record.seats + 5, startsAt: record.startsAt, endsAt: '2028-01-01T00:00:00.000Z', isTrial: record.isTrial }),
 };
 
+export const unitChannelSample: SampleFactory<UnitChannelSave, UnitChannelRecord, UnitChannelSave> = {
+  create: (context) => ({ unitId: context.unitId, serviceId: context.serviceId!, status: 1 }),
+  update: (record) => ({ id: record.id, unitId: record.unitId, serviceId: record.serviceId, status: record.status === 1 ? 0 : 1 }),
+};
+
 /** One sample factory per resource that can be written, by the resource's wire name. */
 const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | undefined>> = {
   Unit: unitSample,
@@ -300,10 +326,13 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   Channel: serviceSample,
   ChannelPackage: servicePackageSample,
   PackageServiceChannel: unitPackageSample,
+  UnitChannel: unitChannelSample,
   BlackList: listSample((n) => `spam${n}.example.com`),
   BlackListSubdomain: listSample((n) => `sub${n}.example.org`),
   ExceptionBlackList: listSample((n) => `allowed.${n}@spam.example.com`),
   EmailTemplate: emailTemplateSample,
+  EmailCampaign: emailCampaignSample,
+  TemplateSms: smsTemplateSample,
   Integrate: integrationSample(true),
   IntegrateDefault: integrationSample(false),
 };

@@ -10,6 +10,7 @@ import type dashboard from './vi/dashboard.ts';
 import type legal from './vi/legal.ts';
 import type log from './vi/log.ts';
 import type menu from './vi/menu.ts';
+import type messaging from './vi/messaging.ts';
 import type report from './vi/report.ts';
 import type resource from './vi/resource.ts';
 import type serviceApps from './vi/serviceApps.ts';
@@ -36,6 +37,7 @@ export interface PhraseAreas {
   legal: typeof legal;
   log: typeof log;
   menu: typeof menu;
+  messaging: typeof messaging;
   report: typeof report;
   resource: typeof resource;
   serviceApps: typeof serviceApps;

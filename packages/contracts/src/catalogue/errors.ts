@@ -184,6 +184,11 @@ const settings = {
   'settings.category_parent_missing': { code: 3103, vi: 'Nhóm cha không tồn tại', en: 'The parent group does not exist' },
   'settings.duplicate_code': { code: 3104, vi: 'Mã đã tồn tại', en: 'This code already exists' },
   'settings.duplicate_entry': { code: 3105, vi: 'Giá trị này đã có trong danh sách', en: 'This value is already on the list' },
+  'settings.campaign_queued': {
+    code: 3106,
+    vi: 'Chiến dịch đã được gửi đi, không thể sửa, hủy hay đặt lại lịch',
+    en: 'This campaign has already been sent: it cannot be edited, cancelled or rescheduled',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 const transfer = {
@@ -354,6 +359,8 @@ const commerce = {
   'package.seats_below_grants': { code: 9166, vi: 'Số người dùng ít hơn số quyền đã cấp ({grants})', en: 'Fewer seats than the grants already given ({grants})' },
   'package.trial_used': { code: 9167, vi: 'Đơn vị đã dùng thử dịch vụ này', en: 'Your unit has already had a trial of this service' },
   'package.no_trial': { code: 9168, vi: 'Gói dịch vụ này không có thời gian dùng thử', en: 'This service pack has no trial period' },
+  'service.held_by_pack': { code: 9169, vi: 'Gói dịch vụ của đơn vị đang có dịch vụ này: hãy tắt quyền truy cập thay vì xóa', en: "A pack of the unit holds this service: switch its access off instead of removing it" },
+  'package.request_handled': { code: 9170, vi: 'Yêu cầu đã được xử lý xong', en: 'The request has already been handled' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 const request = {

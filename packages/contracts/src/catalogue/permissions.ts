@@ -34,7 +34,7 @@ export const PERMISSION_CATALOGUE = {
   },
   UNIT: {
     ENTERPRISE: { actions: [...CRUD, 'SEND'] },
-    ACCESSCHANNEL: { actions: ['LIST', 'EDIT'] },
+    ACCESSCHANNEL: { actions: ['LIST', 'EDIT'], unit: true },
     TEMPLATE: { actions: ['LIST', 'UPDATE'] },
   },
   SERVICE: {

@@ -1,4 +1,4 @@
-import { boolean, integer, numeric, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
 import { units } from './units.ts';
 
@@ -116,3 +116,26 @@ export const unitServices = pgTable(
   },
   (t) => [unique('unit_services_unit_service_key').on(t.unitId, t.serviceId)],
 );
+
+/**
+ * A unit's request to upgrade (or buy) a pack or a service: acknowledged, mailed to customer
+ * care, and followed up by platform staff, who mark it contacted, then done.
+ */
+export const upgradeRequests = pgTable('upgrade_requests', {
+  id: id(),
+  unitId: uuid()
+    .notNull()
+    .references(() => units.id, { onDelete: 'cascade' }),
+  /** Who asked; their name stays with the request if the account goes. */
+  requestedBy: uuid(),
+  requesterName: text().notNull(),
+  packageId: uuid().references(() => servicePackages.id, { onDelete: 'set null' }),
+  serviceId: uuid().references(() => services.id, { onDelete: 'set null' }),
+  note: text(),
+  /** UPGRADE_REQUEST_STATE: 1 new, 2 contacted, 3 done. */
+  state: smallint().notNull().default(1),
+  handledBy: text(),
+  handledAt: timestamptz(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

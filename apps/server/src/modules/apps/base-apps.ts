@@ -1,15 +1,18 @@
-import { and, asc, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, ne, or } from 'drizzle-orm';
 import { BASE_PATH, PORTAL_SERVICE_CODE, STATUS, type BaseApp } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
-import { packageServices, servicePackages, services, unitPackages } from '../../db/schema/index.ts';
+import { appUsers, packageServices, servicePackages, services, unitPackages, unitServices } from '../../db/schema/index.ts';
+import { packUsableAt } from '../../identity/entitlement.ts';
 import type { Actor } from '../../platform/actor.ts';
 
 /**
- * The apps a user may open: the portal, then the services of their unit's packs (status 1
- * while a pack holding the service is active). Platform staff may open every active service;
+ * The apps a user may open: the portal, then the services of their unit's packs that the
+ * unit's access leaves on and the user holds a grant for — status 1 exactly when signing in
+ * is allowed at `now` (the same rule as identity/entitlement.ts), 0 when every pack holding it
+ * has expired (the screen offers the upgrade). Platform staff may open every active service;
  * an agency's users the portal alone.
  */
-export async function appsFor(db: Queryable, actor: Actor, publicUrl: string): Promise<BaseApp[]> {
+export async function appsFor(db: Queryable, actor: Actor, publicUrl: string, now: Date): Promise<BaseApp[]> {
   const [portal] = await db.select({ name: services.name }).from(services).where(eq(services.code, PORTAL_SERVICE_CODE));
   const portalApp: BaseApp = { baseAppCode: PORTAL_SERVICE_CODE, title: portal?.name ?? 'Portal', channelPackageStatus: STATUS.active, link: `${publicUrl}${BASE_PATH}/` };
 
@@ -24,24 +27,34 @@ export async function appsFor(db: Queryable, actor: Actor, publicUrl: string): P
     return [portalApp, ...rows.map((row) => ({ baseAppCode: row.code, title: row.name, channelPackageStatus: STATUS.active, link: row.link }))];
   }
 
-  const now = new Date();
   const rows = await db
     .select({
       code: services.code,
       name: services.name,
       link: services.link,
       sortOrder: services.sortOrder,
-      packActive: and(
-        eq(unitPackages.status, STATUS.active),
-        eq(servicePackages.status, STATUS.active),
-        or(isNull(unitPackages.endsAt), gt(unitPackages.endsAt, now)),
-      )!,
+      packActive: packUsableAt(now),
     })
     .from(unitPackages)
     .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
     .innerJoin(packageServices, eq(packageServices.packageId, servicePackages.id))
     .innerJoin(services, eq(services.id, packageServices.serviceId))
-    .where(and(eq(unitPackages.unitId, actor.unitId), eq(services.status, STATUS.active), ne(services.code, PORTAL_SERVICE_CODE)))
+    .leftJoin(unitServices, and(eq(unitServices.unitId, unitPackages.unitId), eq(unitServices.serviceId, services.id)))
+    .where(
+      and(
+        eq(unitPackages.unitId, actor.unitId),
+        eq(services.status, STATUS.active),
+        ne(services.code, PORTAL_SERVICE_CODE),
+        // The unit's access on, and the user granted the service (identity/entitlement.ts).
+        or(isNull(unitServices.status), eq(unitServices.status, STATUS.active)),
+        exists(
+          db
+            .select({ id: appUsers.id })
+            .from(appUsers)
+            .where(and(eq(appUsers.unitId, actor.unitId), eq(appUsers.serviceId, services.id), eq(appUsers.userId, actor.userId), eq(appUsers.status, STATUS.active))),
+        ),
+      ),
+    )
     .orderBy(asc(services.sortOrder));
 
   const byCode = new Map<string, BaseApp & { sortOrder: number }>();

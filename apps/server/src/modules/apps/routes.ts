@@ -16,7 +16,7 @@ export function registerAppRoutes(app: FastifyInstance, ctx: AppContext): void {
   routes.get(
     '/api/User/GetListBaseApp',
     { config: { access: 'signed-in' }, schema: { tags: ['User'], response: { 200: envelopeSchema(baseAppListSchema) } } },
-    async (request) => ok(await appsFor(ctx.db, request.actor, ctx.config.publicUrl)),
+    async (request) => ok(await appsFor(ctx.db, request.actor, ctx.config.publicUrl, ctx.clock.now())),
   );
 
   routes.post(
@@ -29,7 +29,7 @@ export function registerAppRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { actor } = request;
       // Platform staff have no default-redirect selector; nobody sets another user's choice.
       if (request.body.userId !== actor.userId || actor.isAdminIam || actor.isUserWebPortal) throw forbidden();
-      const apps = await appsFor(ctx.db, actor, ctx.config.publicUrl);
+      const apps = await appsFor(ctx.db, actor, ctx.config.publicUrl, ctx.clock.now());
       const chosen = apps.find((a) => a.baseAppCode === request.body.channelCode && a.channelPackageStatus === STATUS.active);
       if (!chosen) throw new AppError('data.channel_not_allowed');
       await ctx.db.update(users).set({ channelCodeDefaultLogin: chosen.baseAppCode }).where(eq(users.id, actor.userId));

@@ -45,7 +45,7 @@ function toRecord(row: Row): UnitPackageRecord {
     level: row.level as UnitPackageRecord['level'],
     userBand,
     serviceNames: row.serviceNames,
-    seats: held.seats ?? BAND_SEATS[userBand],
+    seats: seatsOf(held.seats, userBand),
     startsAt: held.startsAt.toISOString(),
     endsAt: held.endsAt?.toISOString() ?? null,
     isTrial: held.isTrial,
@@ -62,10 +62,13 @@ async function packOf(tx: Transaction, packageId: string) {
   return pack;
 }
 
-/** Grants (active app users) the unit has given in the services of the pack. */
-export async function grantsInPack(db: Queryable, unitId: string, packageId: string): Promise<number> {
+/**
+ * Seats taken in a pack the unit holds: the distinct users with a grant (an active app user)
+ * in any of the pack's services; `mine` says whether `userId` is one of them.
+ */
+export async function seatsTaken(db: Queryable, unitId: string, packageId: string, userId: string | null = null): Promise<{ taken: number; mine: boolean }> {
   const [row] = await db
-    .select({ n: countDistinct(appUsers.userId) })
+    .select({ taken: countDistinct(appUsers.userId), mine: sql<boolean>`coalesce(bool_or(${appUsers.userId} = ${userId}), false)` })
     .from(appUsers)
     .where(
       and(
@@ -74,8 +77,11 @@ export async function grantsInPack(db: Queryable, unitId: string, packageId: str
         inArray(appUsers.serviceId, db.select({ id: packageServices.serviceId }).from(packageServices).where(eq(packageServices.packageId, packageId))),
       ),
     );
-  return row?.n ?? 0;
+  return { taken: row?.taken ?? 0, mine: Boolean(row?.mine) };
 }
+
+/** The seats a unit's pack gives: set on the unit's pack, else the pack's band's. */
+export const seatsOf = (seats: number | null, userBand: string | null): number => seats ?? BAND_SEATS[bandOf(userBand)];
 
 /** Unit packs; `clock` says which are usable now. */
 export function unitPackageStore(clock: Clock): ResourceStore<UnitPackageResource> {
@@ -107,7 +113,7 @@ export function unitPackageStore(clock: Clock): ResourceStore<UnitPackageResourc
         .values({
           unitId: input.unitId,
           packageId: input.packageId,
-          seats: input.seats ?? BAND_SEATS[bandOf(pack.userBand)],
+          seats: seatsOf(input.seats ?? null, pack.userBand),
           startsAt: new Date(input.startsAt),
           endsAt: input.endsAt ? new Date(input.endsAt) : null,
           isTrial: input.isTrial,
@@ -118,8 +124,8 @@ export function unitPackageStore(clock: Clock): ResourceStore<UnitPackageResourc
     /** The unit stays the one it was given to; seats may not fall below the grants already given. */
     async update(tx, existing, input) {
       const pack = await packOf(tx, input.packageId);
-      const seats = input.seats ?? BAND_SEATS[bandOf(pack.userBand)];
-      const grants = await grantsInPack(tx, existing.unitId, input.packageId);
+      const seats = seatsOf(input.seats ?? null, pack.userBand);
+      const { taken: grants } = await seatsTaken(tx, existing.unitId, input.packageId);
       if (seats < grants) throw new AppError('package.seats_below_grants', { params: { grants }, errors: [{ field: 'body.seats', message: 'invalid' }] });
       await tx
         .update(unitPackages)

@@ -86,7 +86,7 @@ export function appObjectStore(kind: AppObjectKind, changed?: AppObjectChanged):
 
     async create(tx, input, op) {
       const unitId = unitForWrite(op.scope, input.unitId);
-      await assertUnitHasService(tx, unitId, input.serviceId);
+      await assertUnitHasService(tx, op.app.clock.now(), unitId, input.serviceId);
       await assertCodeFree(tx, kind, unitId, input.serviceId, input.code);
       const [created] = await tx
         .insert(appObjects)

@@ -3,12 +3,12 @@ import { STATUS, type AppObjectKind, type AppUserRecord, type appUserResource } 
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { appObjects, appUsers, provisioningOutbox, services, units, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { ResourceStore } from '../../platform/resource/register.ts';
+import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { appUserChanged } from '../provisioning/changes.ts';
 import { DELIVERY_STATUS } from '../provisioning/queue.ts';
-import { assertUnitHasService } from './unit-services.ts';
+import { assertSeatFree, assertUnitHasService } from './unit-services.ts';
 
 const role = aliasedTable(appObjects, 'role');
 const profile = aliasedTable(appObjects, 'profile');
@@ -94,6 +94,13 @@ async function assertChoices(tx: Transaction, input: SaveInput, unitId: string, 
   await assertObject(tx, input.groupId, 'group', unitId, serviceId, 'groupId');
 }
 
+/** An inactive grant made active again takes a seat again. */
+async function assertSeatOnActivation(tx: Transaction, op: Operation, existing: AppUserRecord, status: number): Promise<void> {
+  if (status === STATUS.active && existing.status !== STATUS.active) {
+    await assertSeatFree(tx, op.app.clock.now(), existing.unitId, existing.serviceId, existing.userId);
+  }
+}
+
 const rowOf = async (tx: Transaction, id: string) => (await tx.select().from(appUsers).where(eq(appUsers.id, id)))[0]!;
 
 /**
@@ -125,10 +132,12 @@ export const appUserStore: ResourceStore<typeof appUserResource> = {
   async create(tx, input, op) {
     const [user] = await tx.select({ id: users.id, unitId: users.unitId, username: users.username }).from(users).where(eq(users.id, input.userId));
     if (!user?.unitId || (op.scope.unitId !== null && user.unitId !== op.scope.unitId)) throw invalid('userId');
-    await assertUnitHasService(tx, user.unitId, input.serviceId);
+    const now = op.app.clock.now();
+    await assertUnitHasService(tx, now, user.unitId, input.serviceId);
     await assertChoices(tx, input, user.unitId, input.serviceId);
     const [already] = await tx.select({ id: appUsers.id }).from(appUsers).where(and(eq(appUsers.userId, user.id), eq(appUsers.serviceId, input.serviceId)));
     if (already) throw new AppError('settings.duplicate_object', { errors: [{ field: 'body.userId', message: 'invalid' }] });
+    if ((input.status ?? STATUS.active) === STATUS.active) await assertSeatFree(tx, now, user.unitId, input.serviceId, user.id);
     const [created] = await tx
       .insert(appUsers)
       .values({
@@ -146,10 +155,11 @@ export const appUserStore: ResourceStore<typeof appUserResource> = {
   },
 
   /** The user and the service stay: another service is another app user. */
-  async update(tx, existing, input) {
+  async update(tx, existing, input, op) {
     if (input.userId !== existing.userId) throw invalid('userId');
     if (input.serviceId !== existing.serviceId) throw invalid('serviceId');
     await assertChoices(tx, input, existing.unitId, existing.serviceId);
+    await assertSeatOnActivation(tx, op, existing, input.status ?? existing.status);
     await tx
       .update(appUsers)
       .set({ roleId: input.roleId ?? null, profileId: input.profileId ?? null, groupId: input.groupId ?? null, status: input.status ?? existing.status })
@@ -163,7 +173,8 @@ export const appUserStore: ResourceStore<typeof appUserResource> = {
     await tx.delete(appUsers).where(eq(appUsers.id, existing.id));
   },
 
-  async setStatus(tx, existing, status) {
+  async setStatus(tx, existing, status, op) {
+    await assertSeatOnActivation(tx, op, existing, status);
     await tx.update(appUsers).set({ status }).where(eq(appUsers.id, existing.id));
     await appUserChanged(tx, await rowOf(tx, existing.id));
   },

@@ -94,4 +94,14 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, Record<Language,
       content: paragraphs('The unit {{unitName}} has been created with the administrator account {{username}}.', 'Trial period: {{days}} days.', 'Sign in at {{signinUrl}}.'),
     },
   },
+  upgradeRequested: {
+    vi: {
+      subject: 'Yêu cầu nâng cấp gói dịch vụ: {{unitName}}',
+      content: paragraphs('{{requesterName}} của đơn vị {{unitName}} yêu cầu nâng cấp.', 'Gói dịch vụ: {{packageName}}. Dịch vụ: {{serviceName}}.', 'Ghi chú: {{note}}', 'Danh sách yêu cầu: {{requestsUrl}}'),
+    },
+    en: {
+      subject: 'Upgrade request: {{unitName}}',
+      content: paragraphs('{{requesterName}} of {{unitName}} asks for an upgrade.', 'Service pack: {{packageName}}. Service: {{serviceName}}.', 'Note: {{note}}', 'Requests: {{requestsUrl}}'),
+    },
+  },
 };

@@ -1,0 +1,252 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  BAND_SEATS,
+  BASE_PATH,
+  envelopeSchema,
+  idParamSchema,
+  LOG_ACTION,
+  LOG_OBJECT,
+  paymentAmount,
+  PORTAL_SERVICE_CODE,
+  STATUS,
+  trialRegisteredSchema,
+  trialRegistrationSchema,
+  UPGRADE_REQUEST_STATE,
+  upgradeRequestConfirmSchema,
+  upgradeRequestCreateSchema,
+  upgradeRequestResource,
+  unitPackageChannelsSchema,
+  USER_COUNT_BANDS,
+  type UnitOfferPack,
+  type UnitOfferService,
+  type UserCountBand,
+} from '@portal/contracts';
+import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { packageServices, servicePackages, services, unitPackages, units, upgradeRequests, users } from '../../db/schema/index.ts';
+import { packUsableAt } from '../../identity/entitlement.ts';
+import { auditedChange, describeInput } from '../../platform/audit.ts';
+import { ok } from '../../platform/envelope.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { registerResource } from '../../platform/resource/register.ts';
+import { scopeOf, unitForWrite, unitsWithin } from '../../platform/resource/scope.ts';
+import { readSetting } from '../../platform/settings.ts';
+import { upgradeRequestStore } from './upgrade-request-store.ts';
+
+const invalid = (field: string) => new AppError('request.bad_request', { errors: [{ field: `body.${field}`, message: 'invalid' }] });
+const bandOf = (value: string | null): UserCountBand => USER_COUNT_BANDS.find((band) => band === value) ?? '1';
+
+/** The unit a unit's call is about: the caller's own (another unit's answers as unknown), or the one platform staff name. */
+function unitOfCall(request: FastifyRequest, requested: string | null | undefined): string {
+  const scope = scopeOf(request.actor);
+  if (scope.unitId !== null && requested && requested !== scope.unitId) throw notFound();
+  return unitForWrite(scope, requested);
+}
+
+/** Each active service of the suite as the unit has it: held, expired or not bought, and whether a trial may be registered. */
+async function servicesOfUnit(db: Queryable, unitId: string, now: Date): Promise<UnitOfferService[]> {
+  const held = sql`from ${unitPackages} up join ${packageServices} ps on ps.package_id = up.package_id where up.unit_id = ${unitId} and ps.service_id = ${services.id}`;
+  const rows = await db
+    .select({
+      serviceId: services.id,
+      code: services.code,
+      name: services.name,
+      link: services.link,
+      allowTrial: services.allowTrial,
+      holds: sql<boolean>`exists (select 1 ${held})`,
+      usable: sql<boolean>`exists (select 1 ${held} and up.status = ${STATUS.active} and (up.ends_at is null or up.ends_at > ${now})
+        and exists (select 1 from ${servicePackages} sp where sp.id = up.package_id and sp.status = ${STATUS.active}))`,
+      unlimited: sql<boolean>`exists (select 1 ${held} and up.status = ${STATUS.active} and up.ends_at is null)`,
+      endsAt: sql<string | null>`(select max(up.ends_at) ${held} and up.status = ${STATUS.active} and up.ends_at > ${now})`,
+      trialUsed: sql<boolean>`exists (select 1 ${held} and up.is_trial)`,
+      trialOffered: sql<boolean>`exists (select 1 from ${packageServices} ps join ${servicePackages} sp on sp.id = ps.package_id
+        where ps.service_id = ${services.id} and sp.status = ${STATUS.active} and sp.trial_days > 0)`,
+    })
+    .from(services)
+    .where(and(eq(services.status, STATUS.active), ne(services.code, PORTAL_SERVICE_CODE)))
+    .orderBy(asc(services.sortOrder), asc(services.name));
+  return rows.map((row) => {
+    const state = row.usable ? 'held' : row.holds ? 'expired' : 'none';
+    return {
+      serviceId: row.serviceId,
+      code: row.code,
+      name: row.name,
+      link: row.link,
+      state,
+      endsAt: state === 'held' && !row.unlimited && row.endsAt ? new Date(row.endsAt).toISOString() : null,
+      trialAvailable: state !== 'held' && row.allowTrial && row.trialOffered && !row.trialUsed,
+    };
+  });
+}
+
+/** The packs on offer (active), with the services they hold and what they cost a month. */
+async function packsOnOffer(db: Queryable): Promise<UnitOfferPack[]> {
+  const rows = await db
+    .select({
+      pack: servicePackages,
+      serviceNames: sql<string[]>`coalesce((select array_agg(s.name order by s.sort_order, s.name) from ${packageServices} ps join ${services} s on s.id = ps.service_id where ps.package_id = ${servicePackages.id}), '{}')`,
+    })
+    .from(servicePackages)
+    .where(eq(servicePackages.status, STATUS.active))
+    .orderBy(asc(servicePackages.name));
+  return rows.map(({ pack, serviceNames }) => {
+    const userBand = bandOf(pack.userBand);
+    return {
+      id: pack.id,
+      name: pack.name,
+      level: pack.level as UnitOfferPack['level'],
+      userBand,
+      paymentAmount: paymentAmount(Number(pack.pricePerUserMonth), Number(pack.discountPercent), userBand),
+      moneyType: pack.moneyType,
+      highlightFeatures: pack.highlightFeatures,
+      trialDays: pack.trialDays,
+      serviceNames,
+    };
+  });
+}
+
+/**
+ * The unit admin's upgrade and trial calls (/api/Unit/GetPackageChannelOfUnit/,
+ * RequestUpdatePackageService, RegisterPackServiceTrial) and the requests' list for platform
+ * staff (/api/UpgradeRequest), who mark them contacted or done.
+ */
+export function registerUpgradeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  registerResource(app, ctx, upgradeRequestResource, upgradeRequestStore);
+
+  routes.get(
+    '/api/Unit/GetPackageChannelOfUnit/:id',
+    {
+      config: { access: 'PACKAGE_UNITPACKAGE_LIST' },
+      schema: { tags: ['Unit'], params: idParamSchema, response: { 200: envelopeSchema(unitPackageChannelsSchema) } },
+    },
+    async (request) => {
+      const [unit] = await ctx.db
+        .select({ id: units.id, name: units.name })
+        .from(units)
+        .where(and(eq(units.id, request.params.id), unitsWithin(scopeOf(request.actor))));
+      if (!unit) throw notFound();
+      const now = ctx.clock.now();
+      return ok({ unitId: unit.id, unitName: unit.name, services: await servicesOfUnit(ctx.db, unit.id, now), packs: await packsOnOffer(ctx.db) });
+    },
+  );
+
+  const requestAudit = { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.add } as const;
+  routes.post(
+    '/api/Unit/RequestUpdatePackageService',
+    {
+      config: { access: 'PACKAGE_UNITPACKAGE_UPDATE', audit: requestAudit },
+      schema: { tags: ['Unit'], body: upgradeRequestCreateSchema, response: { 200: envelopeSchema(z.object({ id: z.uuid() })) } },
+    },
+    async (request) =>
+      ok(
+        await auditedChange(ctx.db, request, requestAudit, async (tx, note) => {
+          const unitId = unitOfCall(request, request.body.unitId);
+          const { packageId, serviceId, note: text } = request.body;
+          const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId));
+          if (!unit) throw invalid('unitId');
+          const [pack] = packageId ? await tx.select({ name: servicePackages.name }).from(servicePackages).where(eq(servicePackages.id, packageId)) : [];
+          if (packageId && !pack) throw invalid('packageId');
+          const [service] = serviceId ? await tx.select({ name: services.name }).from(services).where(eq(services.id, serviceId)) : [];
+          if (serviceId && !service) throw invalid('serviceId');
+          const [requester] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, request.actor.userId));
+          const requesterName = requester?.fullName || request.actor.username;
+          const [created] = await tx
+            .insert(upgradeRequests)
+            .values({ unitId, requestedBy: request.actor.userId, requesterName, packageId: packageId ?? null, serviceId: serviceId ?? null, note: text ?? null })
+            .returning({ id: upgradeRequests.id });
+          note({ objectId: created!.id, objectName: unit.name, unitId, content: describeInput(request.body) });
+          // Customer care follows up: the address of System → configuration, else the platform administrator's.
+          const to = (await readSetting(tx, 'CUSTOMER_CARE_EMAIL')) || ctx.config.admin.email;
+          await ctx.mailer.send(tx, {
+            kind: 'upgradeRequested',
+            to,
+            language: 'vi',
+            params: {
+              unitName: unit.name,
+              requesterName,
+              packageName: pack?.name ?? '—',
+              serviceName: service?.name ?? '—',
+              note: text ?? '—',
+              requestsUrl: `${ctx.config.publicUrl}${BASE_PATH}/package/upgrade-request`,
+            },
+          });
+          return { id: created!.id };
+        }),
+      ),
+  );
+
+  const confirmAudit = { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.confirm } as const;
+  routes.post(
+    '/api/UpgradeRequest/Confirm',
+    {
+      config: { access: 'PACKAGE_SERVICEPACKAGE_EDIT', audit: confirmAudit },
+      schema: { tags: ['UpgradeRequest'], body: upgradeRequestConfirmSchema, response: { 200: envelopeSchema(z.boolean()) } },
+    },
+    async (request) =>
+      ok(
+        await auditedChange(ctx.db, request, confirmAudit, async (tx, note) => {
+          const found = await upgradeRequestStore.find(tx, request.body.id, scopeOf(request.actor));
+          if (!found) throw notFound();
+          note({ objectId: found.id, objectName: found.unitName, unitId: found.unitId, content: describeInput(request.body) });
+          // A request moves forward only: new → contacted → done.
+          if (found.state === UPGRADE_REQUEST_STATE.done || request.body.state <= found.state) throw new AppError('package.request_handled');
+          await tx
+            .update(upgradeRequests)
+            .set({ state: request.body.state, handledBy: request.actor.username, handledAt: ctx.clock.now() })
+            .where(eq(upgradeRequests.id, found.id));
+          return true;
+        }),
+      ),
+  );
+
+  const trialAudit = { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.register } as const;
+  routes.post(
+    '/api/Unit/RegisterPackServiceTrial',
+    {
+      config: { access: 'PACKAGE_UNITPACKAGE_UPDATE', audit: trialAudit },
+      schema: { tags: ['Unit'], body: trialRegistrationSchema, response: { 200: envelopeSchema(trialRegisteredSchema) } },
+    },
+    async (request) =>
+      ok(
+        await auditedChange(ctx.db, request, trialAudit, async (tx, note) => {
+          const unitId = unitOfCall(request, request.body.unitId);
+          const { serviceId } = request.body;
+          note({ objectId: unitId, unitId, content: describeInput(request.body) });
+          // One registration at a time per unit: two at once would both see no trial yet.
+          const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId)).for('update');
+          if (!unit) throw invalid('unitId');
+          const [service] = await tx.select({ code: services.code, allowTrial: services.allowTrial, status: services.status }).from(services).where(eq(services.id, serviceId));
+          if (!service || service.status !== STATUS.active) throw invalid('serviceId');
+          note({ objectName: `${unit.name}: ${service.code}` });
+          if (!service.allowTrial) throw new AppError('package.no_trial', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
+          const [used] = await tx
+            .select({ id: unitPackages.id })
+            .from(unitPackages)
+            .innerJoin(packageServices, eq(packageServices.packageId, unitPackages.packageId))
+            .where(and(eq(unitPackages.unitId, unitId), eq(packageServices.serviceId, serviceId), eq(unitPackages.isTrial, true)));
+          if (used) throw new AppError('package.trial_used', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
+          // The pack the trial runs on: a Trial-level pack holding the service first, then the longest trial.
+          const [pack] = await tx
+            .select({ id: servicePackages.id, name: servicePackages.name, trialDays: servicePackages.trialDays, userBand: servicePackages.userBand })
+            .from(servicePackages)
+            .innerJoin(packageServices, eq(packageServices.packageId, servicePackages.id))
+            .where(and(eq(packageServices.serviceId, serviceId), eq(servicePackages.status, STATUS.active), sql`${servicePackages.trialDays} > 0`))
+            .orderBy(sql`${servicePackages.level} = 'Trial' desc`, sql`${servicePackages.trialDays} desc`, asc(servicePackages.name))
+            .limit(1);
+          if (!pack) throw new AppError('package.no_trial', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
+          const now = ctx.clock.now();
+          const endsAt = new Date(now.getTime() + pack.trialDays! * 86_400_000);
+          const [created] = await tx
+            .insert(unitPackages)
+            .values({ unitId, packageId: pack.id, startsAt: now, endsAt, isTrial: true, seats: BAND_SEATS[bandOf(pack.userBand)] })
+            .returning({ id: unitPackages.id });
+          note({ objectId: created!.id });
+          return { id: created!.id, packageName: pack.name, endsAt: endsAt.toISOString() };
+        }),
+      ),
+  );
+}
