@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, demoAccount } from '../support/accounts.ts';
+import { exportList } from '../support/export.ts';
 import { sampleAppUrls } from '../support/sample-app.ts';
 import { signIn } from '../support/signin.ts';
 
@@ -54,17 +54,11 @@ test('Report_3 counts a sign-in into the service app, filtered by service and un
   });
 
   await test.step('the export holds the rows shown, sheet "Report"', async () => {
-    const downloading = page.waitForEvent('download');
-    await main.getByRole('button', { name: 'Xuất Excel' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe('ReportServiceVisitOverTime.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await download.path());
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Report']);
-    const sheet = workbook.getWorksheet('Report')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Ngày', 'Mã dịch vụ', 'Dịch vụ', 'Số lượt truy cập']);
-    expect(sheet.rowCount).toBe(31);
-    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, index) => (sheet.getRow(index + 2).values as unknown[]).slice(1));
+    const { workbook, sheet } = await exportList(page, 'ReportServiceVisitOverTime.xlsx');
+    expect(workbook.worksheets.map((each) => each.name)).toEqual(['Report']);
+    expect((sheet!.getRow(1).values as unknown[]).slice(1)).toEqual(['Ngày', 'Mã dịch vụ', 'Dịch vụ', 'Số lượt truy cập']);
+    expect(sheet!.rowCount).toBe(31);
+    const rows = Array.from({ length: sheet!.rowCount - 1 }, (_, index) => (sheet!.getRow(index + 2).values as unknown[]).slice(1));
     expect(new Set(rows.map((cells) => cells[1]))).toEqual(new Set(['CRM']));
     expect(rows.find((cells) => cells[0] === today)?.[3]).toBe(before + 1);
   });
