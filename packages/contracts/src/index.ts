@@ -47,3 +47,4 @@ export * from './resources/email-campaign.ts';
 export * from './resources/sms-template.ts';
 export * from './schemas/dashboard.ts';
 export * from './resources/report.ts';
+export * from './schemas/notification.ts';

@@ -20,6 +20,7 @@ const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   SYSTEM_ADMIN_ACCOUNT: () => import('../features/user/AdminAccountPage.tsx'),
   LOG_ACTION: () => import('../features/log/ActionLogPage.tsx'),
   LOG_ACCESS: () => import('../features/log/AccessLogPage.tsx'),
+  REPORT_LIST: () => import('../features/report/ReportListPage.tsx'),
   SYSTEM_MAIL_OUTBOX: () => import('../features/system/MailOutboxPage.tsx'),
   SYSTEM_TWO_FACTOR: () => import('../features/system/TwoFactorPolicyPage.tsx'),
   SYSTEM_INTEGRATE: () => import('../features/integration/IntegrationPages.tsx').then((m) => ({ default: m.IntegratePage })),
