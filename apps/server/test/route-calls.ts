@@ -163,6 +163,12 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
     target: (f) => f.fresh('PackageServiceChannel'),
     build: (_f, target) => ({ params: { id: target!.id } }),
   },
+  'POST /api/TemplateClone/SyncBaseApp/:id': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.unit, action: LOG_ACTION.sync },
+    target: (f) => f.fresh('TemplateClone'),
+    build: (f, target) => ({ params: { id: target!.id }, body: { unitId: f.context.unitId } }),
+  },
   'POST /api/AppUser/ResetPassword': { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('AppUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
   'POST /api/AppUser/GetSyncStatus': { kind: 'read', target: (f) => f.sync(), build: (_f, target) => ({ body: { syncId: target!.id } }) },
   // A change of the whole list, about no one object: config.test.ts checks what it restores and logs.

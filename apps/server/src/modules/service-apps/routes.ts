@@ -4,6 +4,10 @@ import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   APP_OBJECT_RESOURCES,
+  appPushResultSchema,
+  businessTemplateResource,
+  idParamSchema,
+  templateSyncSchema,
   appObjectListQuerySchema,
   appObjectOptionSchema,
   appSyncResultSchema,
@@ -27,7 +31,10 @@ import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, withinScope } from '../../platform/resource/scope.ts';
 import { appObjectChanged } from '../provisioning/changes.ts';
 import { appObjectStore } from './app-object-store.ts';
+import { enqueueDeliveries } from '../provisioning/queue.ts';
+import { pushOutcome } from '../provisioning/push-outcome.ts';
 import { appRefusal } from './app-refusal.ts';
+import { businessTemplateStore } from './business-template-store.ts';
 import { startSync, syncStatus } from './app-sync.ts';
 import { appUserStore } from './app-user-store.ts';
 import { findUnitUser, resetUnitUserPassword } from '../user/unit-user-store.ts';
@@ -132,5 +139,27 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
           return true;
         }),
       ),
+  );
+
+  // Business-information templates, and pushing one into a unit's app of its service.
+  registerResource(app, ctx, businessTemplateResource, businessTemplateStore);
+  const templateAudit = { object: LOG_OBJECT.unit, action: LOG_ACTION.sync } as const;
+  routes.post(
+    '/api/TemplateClone/SyncBaseApp/:id',
+    {
+      config: { access: 'UNIT_TEMPLATE_UPDATE', audit: templateAudit },
+      schema: { tags: [businessTemplateResource.name], params: idParamSchema, body: templateSyncSchema, response: { 200: envelopeSchema(appPushResultSchema) } },
+    },
+    async (request) => {
+      const queued = await auditedChange(ctx.db, request, templateAudit, async (tx, note) => {
+        const template = await businessTemplateStore.find(tx, request.params.id, scopeOf(request.actor));
+        if (!template) throw notFound();
+        const { unitId } = request.body;
+        await assertUnitHasService(tx, ctx.clock.now(), unitId, template.serviceId);
+        note({ objectId: unitId, objectName: template.name, unitId, content: describeInput({ templateId: template.id, unitId }) });
+        return enqueueDeliveries(tx, [{ unitId, serviceId: template.serviceId, objectType: 'template', objectId: `${template.id}:${unitId}`, payload: { templateId: template.id } }]);
+      });
+      return ok(await pushOutcome(ctx, queued));
+    },
   );
 }
