@@ -80,43 +80,49 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
   registerResource(app, ctx, unitChannelResource, unitChannelStore(ctx.clock));
 
   // Sync: every user and group of one unit's app is delivered again, as the portal holds it,
-  // until the app matches (app-sync.ts).
-  const syncAudit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.sync } as const;
-  routes.post(
-    '/api/AppUser/Sync',
-    {
-      config: { access: 'USER_USERUNIT_EDIT', audit: syncAudit },
-      schema: { tags: [appUserResource.name], body: appSyncSchema, response: { 200: envelopeSchema(appSyncResultSchema) } },
-    },
-    async (request) =>
-      ok(
-        await auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
-          const scope = scopeOf(request.actor);
-          // Another unit's app is out of reach, like any of its objects.
-          if (scope.unitId !== null && request.body.unitId && request.body.unitId !== scope.unitId) throw notFound();
-          const unitId = unitForWrite(scope, request.body.unitId);
-          const { serviceId } = request.body;
-          await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
-          const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
-          note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
-          return startSync(tx, ctx.clock, { unitId, serviceId, startedBy: request.actor!.userId });
-        }),
-      ),
-  );
+  // until the app matches (app-sync.ts). Offered by the app-user, role, profile and group screens.
+  const syncers = [
+    { name: appUserResource.name, access: appUserResource.permissions.update!, object: appUserResource.logObject! },
+    ...APP_OBJECT_RESOURCES.map((contract) => ({ name: contract.name, access: contract.permissions.update!, object: contract.logObject! })),
+  ];
+  for (const { name, access, object } of syncers) {
+    const syncAudit = { object, action: LOG_ACTION.sync } as const;
+    routes.post(
+      `/api/${name}/Sync`,
+      {
+        config: { access, audit: syncAudit },
+        schema: { tags: [name], body: appSyncSchema, response: { 200: envelopeSchema(appSyncResultSchema) } },
+      },
+      async (request) =>
+        ok(
+          await auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
+            const scope = scopeOf(request.actor);
+            // Another unit's app is out of reach, like any of its objects.
+            if (scope.unitId !== null && request.body.unitId && request.body.unitId !== scope.unitId) throw notFound();
+            const unitId = unitForWrite(scope, request.body.unitId);
+            const { serviceId } = request.body;
+            await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
+            const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
+            note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
+            return startSync(tx, ctx.clock, { unitId, serviceId, startedBy: request.actor!.userId });
+          }),
+        ),
+    );
 
-  // The screen polls this until the sync is done: progress, then success or what failed and why.
-  routes.post(
-    '/api/AppUser/GetSyncStatus',
-    {
-      config: { access: 'USER_USERUNIT_EDIT' },
-      schema: { tags: [appUserResource.name], body: appSyncStatusRequestSchema, response: { 200: envelopeSchema(appSyncStatusSchema) } },
-    },
-    async (request) => {
-      const status = await syncStatus(ctx.db, request.body.syncId, scopeOf(request.actor));
-      if (!status) throw notFound();
-      return ok(status);
-    },
-  );
+    // The screen polls this until the sync is done: progress, then success or what failed and why.
+    routes.post(
+      `/api/${name}/GetSyncStatus`,
+      {
+        config: { access },
+        schema: { tags: [name], body: appSyncStatusRequestSchema, response: { 200: envelopeSchema(appSyncStatusSchema) } },
+      },
+      async (request) => {
+        const status = await syncStatus(ctx.db, request.body.syncId, scopeOf(request.actor));
+        if (!status) throw notFound();
+        return ok(status);
+      },
+    );
+  }
 
   // Reset password of an app user: the person signs in to every app through the portal, so it
   // is their portal password that is replaced and mailed (and their app sessions end).
