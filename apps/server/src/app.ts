@@ -49,6 +49,7 @@ import { AppError } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health-routes.ts';
 import { languageOf } from './platform/language.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { createSmsSender } from './platform/sms/sms-sender.ts';
 import { createSecretBox } from './platform/secrets.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { answerClientError } from './platform/client-errors.ts';
@@ -121,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const mailer = createMailer({ db, clock, smtpUrl: config.smtpUrl, log: app.log });
   app.addHook('onClose', () => mailer.close());
+  const sms = createSmsSender({ db, clock, gatewayUrl: config.smsGatewayUrl, log: app.log });
+  app.addHook('onClose', () => sms.close());
   const urls = identityUrls(config);
   const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys });
   const realtime = await startRealtime(app, { db, verifyToken, redisUrl: config.redisUrl });
@@ -144,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => provisioning.stop());
   const campaigns = startCampaignSender({ db, clock, mailer, log: app.log });
   app.addHook('onClose', () => campaigns.stop());
-  const context: AppContext = { config, db, mailer, realtime, clock, secrets, invalidation, actors, kickProvisioning: () => provisioning.kick() };
+  const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, kickProvisioning: () => provisioning.kick() };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
   registerAccessControl(app, { db, verifyToken, loadActor: actors });

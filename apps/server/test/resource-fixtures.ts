@@ -20,6 +20,7 @@ import {
   configDataResource,
   emailTemplateResource,
   emailCampaignResource,
+  smsTemplateResource,
   integrateDefaultResource,
   integrateResource,
   roleResource,
@@ -28,13 +29,13 @@ import {
   REPORTS,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, businessTemplates, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, businessTemplates, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, smsTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
 import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
 
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
-const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, emailCampaignResource, integrateResource, integrateDefaultResource];
+const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, emailCampaignResource, smsTemplateResource, integrateResource, integrateDefaultResource];
 /** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
 const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource, unitChannelResource];
 const SYSTEM_TABLES = {
@@ -47,6 +48,7 @@ const SYSTEM_TABLES = {
   ExceptionBlackList: blacklistExceptions,
   EmailTemplate: emailTemplates,
   EmailCampaign: emailCampaigns,
+  TemplateSms: smsTemplates,
   Integrate: integrations,
   IntegrateDefault: integrations,
 } as const;

@@ -11,7 +11,7 @@ import { sampleFor, searchSampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/TemplateSms/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,
@@ -186,6 +186,10 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   // Copies the defaults into unit A: integration.test.ts checks what it copies and that it keeps the unit's own.
   'POST /api/Integrate/CreateDefaultConfigData': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: (f) => ({ body: { unitId: f.context.unitId } }) },
   'GET /api/EmailTemplate/GetListType': { kind: 'list', build: () => ({}) },
+  // A test message of a stored template: it answers the template's id (and queues a message in the outbox).
+  'POST /api/TemplateSms/SendTest': { kind: 'read', target: (f) => f.stable('TemplateSms'), build: (_f, target) => ({ body: { id: target!.id, phone: '0901234567' } }) },
+  // Messages, not objects of the matrix: sms-template.test.ts checks what the outbox shows.
+  'POST /api/TemplateSms/SearchOutbox': { kind: 'own', build: () => ({ body: { pageIndex: 1, pageSize: 20 } }) },
   'POST /api/EmailCampaign/SearchReceiver': { kind: 'read', target: (f) => f.stable('EmailCampaign'), build: (_f, target) => ({ body: { campaignId: target!.id, pageIndex: 1, pageSize: 20 } }) },
   // Reads of the mail-type catalogue and a render of the body sent: about no stored object.
   'GET /api/EmailTemplate/GetTypeInfo/:type': { kind: 'own', build: () => ({ params: { type: 'passwordResetLink' } }) },
@@ -211,8 +215,8 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
 
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */
 export function routeCallFor(route: RouteEntry): RouteCall | undefined {
-  // No integration or campaign exists until someone makes one: their lists are read after one is made.
-  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign'].includes(route.resource.name) && route.resource.operation === 'search';
+  // No integration, campaign or SMS template exists until someone makes one: their lists are read after one is made.
+  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign', 'TemplateSms'].includes(route.resource.name) && route.resource.operation === 'search';
   if (emptyUntilMade) {
     const name = route.resource!.name;
     const call = resourceCall(route, name, 'search');

@@ -1,4 +1,4 @@
-import type { BusinessTemplateRecord, BusinessTemplateSave, UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { BusinessTemplateRecord, BusinessTemplateSave, UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, SmsTemplateRecord, SmsTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -163,6 +163,12 @@ export const emailCampaignSample: SampleFactory<EmailCampaignSave, EmailCampaign
     sendAt: '2030-01-01T01:00:00.000Z',
   }),
   update: (record) => ({ id: record.id, name: `${record.name} (edited)`, subject: record.subject, receiverType: record.receiverType, receivers: record.receivers, unitIds: record.unitIds, cc: record.cc, bcc: record.bcc, content: record.content, sendAt: record.sendAt }),
+};
+
+/** An SMS template without a system type. */
+export const smsTemplateSample: SampleFactory<SmsTemplateSave, SmsTemplateRecord, SmsTemplateSave> = {
+  create: (_context, n = uniqueSuffix()) => ({ name: `Mẫu SMS ${n}`, content: 'Cam on quy khach da su dung dich vu.', type: 'CUSTOMER_CARE', systemType: null }),
+  update: (record) => ({ id: record.id, name: `${record.name} (edited)`, content: record.content, type: record.type, systemType: record.systemType }),
 };
 
 export const agencySample: SampleFactory<AgencyCreate, AgencyRecord, AgencyUpdate> = {
@@ -332,6 +338,7 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   ExceptionBlackList: listSample((n) => `allowed.${n}@spam.example.com`),
   EmailTemplate: emailTemplateSample,
   EmailCampaign: emailCampaignSample,
+  TemplateSms: smsTemplateSample,
   Integrate: integrationSample(true),
   IntegrateDefault: integrationSample(false),
   TemplateClone: businessTemplateSample,

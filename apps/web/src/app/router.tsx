@@ -41,6 +41,7 @@ const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   SYSTEM_BLACKLIST_SUBDOMAIN: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistSubdomainPage })),
   SYSTEM_EMAIL_TEMPLATE: () => import('../features/settings/EmailTemplatePage.tsx'),
   SYSTEM_EMAIL_CAMPAIGN: () => import('../features/messaging/EmailCampaignPage.tsx'),
+  SYSTEM_SMS_TEMPLATE: () => import('../features/messaging/SmsTemplatePage.tsx'),
   SYSTEM_BLACKLIST_EXCEPTION: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistExceptionPage })),
 };
 

@@ -25,6 +25,8 @@ export const FIELD_ERROR_KEYS = [
   'markup_unbalanced',
   'period_too_long',
   'send_time_past',
+  'sms_too_long',
+  'phone_invalid',
   'invalid',
 ] as const;
 export type FieldErrorKey = (typeof FIELD_ERROR_KEYS)[number];

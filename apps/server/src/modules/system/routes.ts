@@ -8,6 +8,7 @@ import { registerConfigRoutes } from './config-routes.ts';
 import { registerEmailCampaignRoutes } from './email-campaign-routes.ts';
 import { registerEmailTemplateRoutes } from './email-template-routes.ts';
 import { registerIntegrationRoutes } from './integration-routes.ts';
+import { registerSmsTemplateRoutes } from './sms-template-routes.ts';
 
 /** System settings and messaging (System section): configuration, categories, blacklists, e-mail templates … */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -16,5 +17,6 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
   for (const contract of BLACKLIST_RESOURCES) registerResource(app, ctx, contract, blacklistStore(contract.kind));
   registerEmailTemplateRoutes(app, ctx);
   registerEmailCampaignRoutes(app, ctx);
+  registerSmsTemplateRoutes(app, ctx);
   registerIntegrationRoutes(app, ctx);
 }

@@ -40,14 +40,15 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
     for (const service of [crm!, ic!]) await post('/api/IntegrateDefault/Create', admin, { serviceId: service.id, scimEndpoint: 'https://app.example.test/scim', enabled: true, credential: 'export-token' });
     const [unit] = await t.database.db.select({ id: units.id }).from(units).limit(1);
     await post('/api/Integrate/CreateDefaultConfigData', admin, { unitId: unit!.id });
-    // Two campaigns.
+    // Two SMS templates, two campaigns.
+    for (const name of ['SMS 1', 'SMS 2']) await post('/api/TemplateSms/AddUpdate', admin, { name, content: 'Xin chao', type: 'CUSTOMER_CARE' });
     for (const name of ['Bản tin 1', 'Bản tin 2']) {
       await post('/api/EmailCampaign/AddUpdate', admin, { name, subject: name, receiverType: 1, receivers: 'an@example.com', content: '<p>Tin</p>', sendAt: '2030-01-01T00:00:00.000Z' });
     }
   });
 
   it('finds the resource lists to export', () => {
-    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailCampaign', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'ReportServiceVisitOverTime', 'ReportUnitUsingPackageService', 'ReportUnitUsingServiceDetail', 'Role', 'Unit', 'UnitUser']);
+    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailCampaign', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'ReportServiceVisitOverTime', 'ReportUnitUsingPackageService', 'ReportUnitUsingServiceDetail', 'Role', 'TemplateSms', 'Unit', 'UnitUser']);
   });
 
   for (const route of searches) {
