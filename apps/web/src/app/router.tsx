@@ -12,6 +12,7 @@ type ScreenModule = Promise<{ default: ComponentType }>;
 const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   DASHBOARD: () => import('../features/dashboard/DashboardPage.tsx'),
   ENTERPRISE_MANAGE: () => import('../features/unit/UnitManagePage.tsx'),
+  ENTERPRISE_TEMPLATE: () => import('../features/unit/TemplatePage.tsx'),
   USER_ADMIN_UNIT: () => import('../features/user/UnitAdminPage.tsx'),
   USER_OF_ENTERPRISE: () => import('../features/user/UnitUserPage.tsx'),
   SYSTEM_ROLE: () => import('../features/access/SystemRolePage.tsx'),
