@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
 
 /** Mail waiting to leave, sent, given up on, or held in the development outbox. */
@@ -93,3 +93,19 @@ export const emailCampaignReceivers = pgTable(
   },
   (t) => [uniqueIndex('email_campaign_receivers_address_key').on(t.campaignId, sql`lower(${t.address})`)],
 );
+
+/** Binary data (PostgreSQL bytea) as a Node.js Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Images uploaded for templates, kept with the data and served under the base path. */
+export const templateImages = pgTable('template_images', {
+  id: id(),
+  name: text().notNull(),
+  contentType: text().notNull(),
+  size: integer().notNull(),
+  bytes: bytea().notNull(),
+  createdAt: createdAt(),
+});
