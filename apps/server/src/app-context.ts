@@ -25,4 +25,6 @@ export interface AppContext {
   invalidation: Invalidation;
   /** Who an account is (user, unit, agency, permissions), from memory between changes. */
   actors: ActorLoader;
+  /** Asks this instance's provisioning worker to deliver now rather than at its next poll. */
+  kickProvisioning(): void;
 }

@@ -139,10 +139,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await invalidation.barrier();
   });
   const actors = cachedActorLoader(db, invalidation);
-  const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors };
-  // What the routes share, reachable from the instance for the workers' owners (and tests).
-  app.decorate('portal', context);
-
   const provider = createProvider({ config, db, keys, secrets, clock, actors });
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
@@ -151,6 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => provisioning.stop());
   const campaigns = startCampaignSender({ db, clock, mailer, log: app.log });
   app.addHook('onClose', () => campaigns.stop());
+  const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, kickProvisioning: () => provisioning.kick() };
+  // What the routes share, reachable from the instance for the workers' owners (and tests).
+  app.decorate('portal', context);
   registerAccessControl(app, { db, verifyToken, loadActor: actors });
 
   registerHealthRoutes(app, { db });

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, like } from 'drizzle-orm';
 import {
   actionLogResource,
   APP_OBJECT_RESOURCES,
@@ -133,6 +133,14 @@ export class ResourceFixtures {
     return this.targetOf(resource, body.data.id);
   }
 
+  /** A "Sync" of unit A's CRM app, started by the platform administrator: the object of GetSyncStatus. */
+  async sync(): Promise<Target> {
+    const response = await this.t.app.inject({ method: 'POST', url: '/api/AppUser/Sync', headers: this.admin, payload: { unitId: this.context.unitId, serviceId: this.context.serviceId } });
+    const body = response.json();
+    if (!body.success) throw new Error(`starting a sync: ${response.body}`);
+    return { resource: 'AppSync', id: body.data.syncId, unitId: this.context.unitId, agencyId: null, record: {} };
+  }
+
   /** An object of unit A that stays as it is, for calls that only read it. */
   stable(resource: string): Promise<Target> {
     let found = this.stables.get(resource);
@@ -201,7 +209,9 @@ export class ResourceFixtures {
       case appUserResource.name: {
         const appUser = await db.select().from(appUsers).where(eq(appUsers.id, target.id));
         const deliveries = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.objectId, target.id));
-        return { appUser, deliveries: deliveries.length };
+        // Their portal password is theirs in every app (AppUser/ResetPassword replaces it).
+        const password = appUser[0] ? await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, appUser[0].userId)) : [];
+        return { appUser, deliveries: deliveries.length, password };
       }
       case servicePackageResource.name: {
         const pack = await db.select().from(servicePackages).where(eq(servicePackages.id, target.id));
@@ -209,8 +219,12 @@ export class ResourceFixtures {
         const units = await db.select().from(unitPackages).where(eq(unitPackages.packageId, target.id)).orderBy(asc(unitPackages.id));
         return { pack, held, units };
       }
-      case unitPackageResource.name:
-        return db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
+      case unitPackageResource.name: {
+        const held = await db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
+        // What it sends to the apps (PackageServiceChannel/SyncBaseApp).
+        const pushed = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(like(provisioningOutbox.objectId, `${target.id}:%`));
+        return { held, pushed: pushed.length };
+      }
       case unitChannelResource.name:
         return db.select().from(unitServices).where(eq(unitServices.id, target.id));
       case 'AppSync':

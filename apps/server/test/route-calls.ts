@@ -157,6 +157,14 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
     target: async (f) => ({ resource: 'AppSync', id: f.context.unitId, unitId: f.context.unitId, agencyId: null, record: {} }),
     build: (f) => ({ body: { unitId: f.context.unitId, serviceId: f.context.serviceId } }),
   },
+  'POST /api/PackageServiceChannel/SyncBaseApp/:id': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.sync },
+    target: (f) => f.fresh('PackageServiceChannel'),
+    build: (_f, target) => ({ params: { id: target!.id } }),
+  },
+  'POST /api/AppUser/ResetPassword': { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('AppUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
+  'POST /api/AppUser/GetSyncStatus': { kind: 'read', target: (f) => f.sync(), build: (_f, target) => ({ body: { syncId: target!.id } }) },
   // A change of the whole list, about no one object: config.test.ts checks what it restores and logs.
   'POST /api/ConfigData/SyncFromDefault': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: () => ({}) },
   // Copies the defaults into unit A: integration.test.ts checks what it copies and that it keeps the unit's own.

@@ -40,8 +40,9 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
 
   const save = useMutation({
     mutationFn: (payload: Record<string, unknown>) => api.save(payload, record?.id),
-    onSuccess: () => {
+    onSuccess: (reply) => {
       notifySuccess(t('saved'));
+      definition.afterSave?.(reply);
       onSaved();
     },
     onError: (error) => {

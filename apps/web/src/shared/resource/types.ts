@@ -105,4 +105,6 @@ export interface ResourceScreenDefinition {
    * still pending): while the page shows one, the list is read again every few seconds.
    */
   settling?: (record: AnyRecord) => boolean;
+  /** Reads what a save answered beside the id (the contract's `savedExtra`), after the standard toast. */
+  afterSave?: (reply: Record<string, unknown>) => void;
 }
