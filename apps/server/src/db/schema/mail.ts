@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, customType, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
+import { createdAt, id, outboxDelivery, status, timestamptz, updatedAt } from './columns.ts';
 
 /** Mail waiting to leave, sent, given up on, or held in the development outbox. */
 export const mailOutbox = pgTable(
@@ -17,13 +17,7 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
-    status: smallint().notNull(),
-    attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamptz().notNull().defaultNow(),
-    /** While set in the future, one worker owns the message (a lease, so a crashed worker's mail is retried). */
-    lockedUntil: timestamptz(),
-    lastError: text(),
-    sentAt: timestamptz(),
+    ...outboxDelivery(),
     createdAt: createdAt(),
   },
   (t) => [
