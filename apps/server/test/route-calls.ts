@@ -11,7 +11,7 @@ import { sampleFor, searchSampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/TemplateSms/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/TemplateSms/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/', '/api/UpgradeRequest/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,
@@ -57,7 +57,8 @@ export interface RouteCall {
   /** The action-log row the call writes, when it is audited. */
   audit?: { object: number; action: number };
   /** The object the call is about; a write gets a fresh one, so each call can change it. */
-  target?: (fixtures: ResourceFixtures) => Promise<Target>;
+  /** Undefined when the call needs an object to exist but is about none (a list made non-empty). */
+  target?: (fixtures: ResourceFixtures) => Promise<Target | undefined>;
   build: (fixtures: ResourceFixtures, target: Target | undefined) => ApiCall;
 }
 
@@ -194,6 +195,28 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
       { kind: 'own', build: (f: ResourceFixtures) => ({ body: { fromDate: '2026-01-01', toDate: '2026-01-31', unitRequest: f.context.unitId } }) },
     ] as const),
   ),
+  // What the unit holds and may ask for (issue 7).
+  'GET /api/Unit/GetPackageChannelOfUnit/:id': { kind: 'read', target: (f) => f.stable('Unit'), build: (_f, target) => ({ params: { id: target!.id } }) },
+  // A request is about unit A: another unit's admin naming it is refused as unknown. upgrade.test.ts checks the mail and the list.
+  'POST /api/Unit/RequestUpdatePackageService': {
+    kind: 'own',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.add },
+    target: (f) => f.stable('Unit'),
+    build: (f, target) => ({ body: { unitId: target!.id, packageId: f.context.packageId } }),
+  },
+  // Once per service: each call gets a fresh service with a trial pack (its id rides in the target's record).
+  'POST /api/Unit/RegisterPackServiceTrial': {
+    kind: 'own',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.register },
+    target: async (f) => ({ ...(await f.stable('Unit')), record: { serviceId: (await f.freshTrialService()).id } }),
+    build: (_f, target) => ({ body: { unitId: target!.id, serviceId: target!.record.serviceId } }),
+  },
+  'POST /api/UpgradeRequest/Confirm': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.confirm },
+    target: (f) => f.fresh('UpgradeRequest'),
+    build: (_f, target) => ({ body: { id: target!.id, state: 2 } }),
+  },
   'GET /api/Agency/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('AgencyRole'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
   'POST /api/Agency/SavePermissions': {
     kind: 'write',
@@ -206,11 +229,12 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */
 export function routeCallFor(route: RouteEntry): RouteCall | undefined {
   // No integration, campaign or SMS template exists until someone makes one: their lists are read after one is made.
-  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign', 'TemplateSms'].includes(route.resource.name) && route.resource.operation === 'search';
+  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign', 'TemplateSms', 'UpgradeRequest'].includes(route.resource.name) && route.resource.operation === 'search';
   if (emptyUntilMade) {
     const name = route.resource!.name;
     const call = resourceCall(route, name, 'search');
-    return call && { ...call, target: (f) => f.stable(name) };
+    // The object makes the list non-empty; the list itself is about no one object (a unit's admin sees their unit's requests).
+    return call && { ...call, target: async (f) => void (await f.stable(name)) };
   }
   if (route.resource) return CONTRACTS[route.resource.name] ? resourceCall(route, route.resource.name, route.resource.operation) : undefined;
   const entry = HAND_WRITTEN[routeKey(route)];

@@ -48,3 +48,4 @@ export * from './resources/sms-template.ts';
 export * from './schemas/template-image.ts';
 export * from './schemas/dashboard.ts';
 export * from './resources/report.ts';
+export * from './schemas/notification.ts';
