@@ -3,7 +3,8 @@
  * measured in the same run and its target (issue 12). The server runs as a process of its own
  * (as in production); autocannon and the OIDC clients drive it from this one. PGlite by
  * default; PostgreSQL when DATABASE_URL is set (a fresh database is made on that server and
- * dropped afterwards). BENCH_USERS, BENCH_LOGS and BENCH_ACTIVITY=0 change the volumes.
+ * dropped afterwards). BENCH_USERS, BENCH_LOGS, BENCH_SYNC_USERS (0 skips the sync) and
+ * BENCH_ACTIVITY=0 change the volumes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { bearer, refresh, signIn } from '../apps/server/test/oidc-client.ts';
 import { DEMO_UNIT_USER, TEST_ADMIN, TEST_PUBLIC_URL } from '../apps/server/test/test-app.ts';
 import type { FastifyInstance } from 'fastify';
 import { benchActivity } from './bench-activity.ts';
+import { benchSync } from './bench-sync.ts';
 import { cpuSeconds, hammer, loops, percentile, rssMiB, timed } from './bench/measure.ts';
 import { seedActionLogs, seedUsers } from './bench/seed.ts';
 
@@ -91,7 +93,9 @@ try {
   const searchTarget = postgresUrl ? 'p95 ≤ 25 ms' : 'p95 ≤ 60 ms';
   // Smaller BENCH_USERS still finds a name and a page: the figures stay comparable at scale.
   const keyword = `user${Math.min(12_345, USERS)}`;
-  const farPage = Math.max(1, Math.min(5_000, Math.floor(USERS / PAGE_SIZE)));
+  const farPageOf = (rows: number) => Math.max(1, Math.min(5_000, Math.floor(rows / PAGE_SIZE)));
+  const farPage = farPageOf(USERS);
+  const farLogPage = farPageOf(LOGS);
   const searches: [string, string, object][] = [
     ['users: keyword, first page', '/api/User/SearchUserAdminUnitPage', { pageIndex: 1, pageSize: PAGE_SIZE, keyword }],
     ['users: status filter, first page', '/api/User/SearchUserAdminUnitPage', { pageIndex: 1, pageSize: PAGE_SIZE, status: 5 }],
@@ -101,7 +105,7 @@ try {
     searches.push(
       ['action log: first page', '/api/ActionLog/SearchActionLog', { pageIndex: 1, pageSize: PAGE_SIZE }],
       ['action log: category and month', '/api/ActionLog/SearchActionLog', { pageIndex: 1, pageSize: PAGE_SIZE, objectCategory: 7, fromDate: '2026-01-01T00:00:00Z', toDate: '2026-01-31T23:59:59Z' }],
-      ['action log: page 5,000', '/api/ActionLog/SearchActionLog', { pageIndex: 5000, pageSize: PAGE_SIZE }],
+      [`action log: page ${farLogPage.toLocaleString('en')}`, '/api/ActionLog/SearchActionLog', { pageIndex: farLogPage, pageSize: PAGE_SIZE }],
     );
   }
   for (const [name, path, body] of searches) {
@@ -120,7 +124,13 @@ console.log('');
 const sizes = spawnSync(process.execPath, [new URL('./size-budgets.ts', import.meta.url).pathname], { encoding: 'utf8' });
 console.log(sizes.status === null || sizes.stdout === '' ? 'web: not built (run "npm run build")' : sizes.stdout.trim());
 
-// 6. Dashboard and reports at volume (10 million sign-in events), on PostgreSQL only.
+// 6. A full sync of a unit's app into a SCIM app (issue 8).
+if (process.env.BENCH_SYNC_USERS !== '0') {
+  console.log('');
+  await benchSync(row);
+}
+
+// 7. Dashboard and reports at volume (10 million sign-in events), on PostgreSQL only.
 if (process.env.BENCH_ACTIVITY !== '0') {
   console.log('');
   await benchActivity((name, value) => row(name, value));

@@ -21,12 +21,17 @@ function allMail(): ReceivedMail[] {
 }
 
 /** Waits for a message to `to` received after `since` (and matching), as the user would wait for it. */
-export async function waitForMail(to: string, since: number, match: (mail: ReceivedMail) => boolean = () => true): Promise<ReceivedMail> {
+export async function waitForMail(to: string, since: number, match: (mail: ReceivedMail) => boolean = () => true, timeout = 15_000): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
-    .poll(() => (found = allMail().find((mail) => mail.to === to && mail.receivedAt >= since && match(mail))), { timeout: 15_000, message: `mail to ${to}` })
+    .poll(() => (found = allMail().find((mail) => mail.to === to && mail.receivedAt >= since && match(mail))), { timeout, message: `mail to ${to}` })
     .toBeTruthy();
   return found!;
+}
+
+/** The messages to `to` received after `since` that match. */
+export function mailTo(to: string, since: number, match: (mail: ReceivedMail) => boolean): ReceivedMail[] {
+  return allMail().filter((mail) => mail.to === to && mail.receivedAt >= since && match(mail));
 }
 
 /** The 6-digit code of a verification mail. */

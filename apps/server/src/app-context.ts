@@ -6,12 +6,15 @@ import type { Invalidation } from './platform/cache/invalidation.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { SecretBox } from './platform/secrets.ts';
+import type { SmsSender } from './platform/sms/sms-sender.ts';
 
 /** What route modules are given: configuration, the database and the app's services. */
 export interface AppContext {
   config: Config;
   db: Database;
   mailer: Mailer;
+  /** SMS through the gateway (SMS_GATEWAY_URL), or into the development outbox. */
+  sms: SmsSender;
   /** The live connection: pushes sign-ins and ended sessions to the SPA. */
   realtime: Realtime;
   /** The server's clock (platform/clock.ts): business rules ask it for now. */
@@ -22,4 +25,6 @@ export interface AppContext {
   invalidation: Invalidation;
   /** Who an account is (user, unit, agency, permissions), from memory between changes. */
   actors: ActorLoader;
+  /** Asks this instance's provisioning worker to deliver now rather than at its next poll. */
+  kickProvisioning(): void;
 }

@@ -20,6 +20,7 @@ import { registerAppRoutes } from './modules/apps/routes.ts';
 import { countProviderActivity } from './modules/dashboard/activity-events.ts';
 import { registerDashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerDeviceRoutes } from './modules/device/routes.ts';
+import { registerReportRoutes } from './modules/report/routes.ts';
 import { registerMailOutboxRoutes } from './modules/mail-outbox/routes.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
 import { registerTwoFaConfigRoutes } from './modules/two-factor/config-routes.ts';
@@ -33,6 +34,7 @@ import { registerLogRoutes } from './modules/log/routes.ts';
 import { registerLookupRoutes } from './modules/lookup/routes.ts';
 import { registerRoleRoutes } from './modules/role/routes.ts';
 import { startProvisioningWorker } from './modules/provisioning/worker.ts';
+import { startCampaignSender } from './modules/system/campaign-sender.ts';
 import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
 import { registerServiceRoutes } from './modules/service/routes.ts';
 import { registerPackageRoutes } from './modules/package/routes.ts';
@@ -47,6 +49,7 @@ import { AppError } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health-routes.ts';
 import { languageOf } from './platform/language.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { createSmsSender } from './platform/sms/sms-sender.ts';
 import { createSecretBox } from './platform/secrets.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { answerClientError } from './platform/client-errors.ts';
@@ -119,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const mailer = createMailer({ db, clock, smtpUrl: config.smtpUrl, log: app.log });
   app.addHook('onClose', () => mailer.close());
+  const sms = createSmsSender({ db, clock, gatewayUrl: config.smsGatewayUrl, log: app.log });
+  app.addHook('onClose', () => sms.close());
   const urls = identityUrls(config);
   const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys });
   const realtime = await startRealtime(app, { db, verifyToken, redisUrl: config.redisUrl });
@@ -134,16 +139,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await invalidation.barrier();
   });
   const actors = cachedActorLoader(db, invalidation);
-  const context: AppContext = { config, db, mailer, realtime, clock, secrets, invalidation, actors };
-  // What the routes share, reachable from the instance for the workers' owners (and tests).
-  app.decorate('portal', context);
-
   const provider = createProvider({ config, db, keys, secrets, clock, actors });
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
   countProviderActivity(provider, { db, realtime, log: app.log });
   const provisioning = startProvisioningWorker({ db, secrets, provider, clock, log: app.log });
   app.addHook('onClose', () => provisioning.stop());
+  const campaigns = startCampaignSender({ db, clock, mailer, log: app.log });
+  app.addHook('onClose', () => campaigns.stop());
+  const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, kickProvisioning: () => provisioning.kick() };
+  // What the routes share, reachable from the instance for the workers' owners (and tests).
+  app.decorate('portal', context);
   registerAccessControl(app, { db, verifyToken, loadActor: actors });
 
   registerHealthRoutes(app, { db });
@@ -168,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerServiceRoutes(app, context);
   registerPackageRoutes(app, context);
   registerDashboardRoutes(app, context);
+  registerReportRoutes(app, context);
   const spaServed = await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, environment: spaEnvironment(config) });
 
   app.setNotFoundHandler(async (request, reply) => {

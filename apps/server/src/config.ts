@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** The HTTP SMS gateway messages are posted to; without it SMS wait in the development outbox. */
+  smsGatewayUrl: string | undefined;
   admin: { username: string; password: string | undefined; email: string };
   demoData: boolean;
   /** Where units learn to use the services; sent by "send learning account info". */
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
+    smsGatewayUrl: url(env, 'SMS_GATEWAY_URL', ['http', 'https']),
     admin: { username: adminUsername, password: adminPassword, email: adminEmail },
     demoData: flag(env, 'DEMO_DATA'),
     elearningUrl: url(env, 'ELEARNING_URL', ['http', 'https']) ?? `${publicUrl}/sso-fe/list-base-app`,

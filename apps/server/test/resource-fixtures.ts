@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, like } from 'drizzle-orm';
 import {
   actionLogResource,
   APP_OBJECT_RESOURCES,
@@ -19,20 +19,23 @@ import {
   configDataDefaultResource,
   configDataResource,
   emailTemplateResource,
+  emailCampaignResource,
+  smsTemplateResource,
   integrateDefaultResource,
   integrateResource,
   roleResource,
   unitResource,
   unitUserResource,
+  REPORTS,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, upgradeRequests, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, smsTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, upgradeRequests, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
 import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
 
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
-const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, integrateResource, integrateDefaultResource];
+const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, emailCampaignResource, smsTemplateResource, integrateResource, integrateDefaultResource];
 /** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
 const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource, unitChannelResource, upgradeRequestResource];
 const SYSTEM_TABLES = {
@@ -44,13 +47,15 @@ const SYSTEM_TABLES = {
   BlackListSubdomain: blacklistSubdomains,
   ExceptionBlackList: blacklistExceptions,
   EmailTemplate: emailTemplates,
+  EmailCampaign: emailCampaigns,
+  TemplateSms: smsTemplates,
   Integrate: integrations,
   IntegrateDefault: integrations,
 } as const;
 
 /** The resource contracts of the issue, by wire name. */
 export const CONTRACTS: Readonly<Record<string, ResourceContract | undefined>> = Object.fromEntries(
-  [unitResource, roleResource, adminAccountResource, unitUserResource, actionLogResource, ...APP_OBJECT_RESOURCES, appUserResource, agencyResource, agencyUnitResource, agencyRoleResource, agencyUserResource, ...SYSTEM_RESOURCES, ...COMMERCE_RESOURCES].map((contract) => [contract.name, contract as ResourceContract]),
+  [unitResource, roleResource, adminAccountResource, unitUserResource, actionLogResource, ...APP_OBJECT_RESOURCES, appUserResource, agencyResource, agencyUnitResource, agencyRoleResource, agencyUserResource, ...SYSTEM_RESOURCES, ...COMMERCE_RESOURCES, ...REPORTS].map((contract) => [contract.name, contract as ResourceContract]),
 );
 
 export function contractOf(resource: string): ResourceContract {
@@ -141,6 +146,14 @@ export class ResourceFixtures {
     return this.targetOf(resource, body.data.id);
   }
 
+  /** A "Sync" of unit A's CRM app, started by the platform administrator: the object of GetSyncStatus. */
+  async sync(): Promise<Target> {
+    const response = await this.t.app.inject({ method: 'POST', url: '/api/AppUser/Sync', headers: this.admin, payload: { unitId: this.context.unitId, serviceId: this.context.serviceId } });
+    const body = response.json();
+    if (!body.success) throw new Error(`starting a sync: ${response.body}`);
+    return { resource: 'AppSync', id: body.data.syncId, unitId: this.context.unitId, agencyId: null, record: {} };
+  }
+
   /** An object of unit A that stays as it is, for calls that only read it. */
   stable(resource: string): Promise<Target> {
     let found = this.stables.get(resource);
@@ -209,7 +222,9 @@ export class ResourceFixtures {
       case appUserResource.name: {
         const appUser = await db.select().from(appUsers).where(eq(appUsers.id, target.id));
         const deliveries = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.objectId, target.id));
-        return { appUser, deliveries: deliveries.length };
+        // Their portal password is theirs in every app (AppUser/ResetPassword replaces it).
+        const password = appUser[0] ? await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, appUser[0].userId)) : [];
+        return { appUser, deliveries: deliveries.length, password };
       }
       case servicePackageResource.name: {
         const pack = await db.select().from(servicePackages).where(eq(servicePackages.id, target.id));
@@ -217,8 +232,12 @@ export class ResourceFixtures {
         const units = await db.select().from(unitPackages).where(eq(unitPackages.packageId, target.id)).orderBy(asc(unitPackages.id));
         return { pack, held, units };
       }
-      case unitPackageResource.name:
-        return db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
+      case unitPackageResource.name: {
+        const held = await db.select().from(unitPackages).where(eq(unitPackages.id, target.id));
+        // What it sends to the apps (PackageServiceChannel/SyncBaseApp).
+        const pushed = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(like(provisioningOutbox.objectId, `${target.id}:%`));
+        return { held, pushed: pushed.length };
+      }
       case unitChannelResource.name:
         return db.select().from(unitServices).where(eq(unitServices.id, target.id));
       case upgradeRequestResource.name:

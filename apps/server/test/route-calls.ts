@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { LOG_ACTION, LOG_OBJECT, type PermissionName, type ResourceOperation } from '@portal/contracts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { contractOf, CONTRACTS, type ResourceFixtures, type Target } from './resource-fixtures.ts';
-import { sampleFor } from './samples.ts';
+import { sampleFor, searchSampleFor } from './samples.ts';
 
 /**
  * Request builders for every route of the access tests: generic ones from a resource route's
@@ -11,7 +11,7 @@ import { sampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/UpgradeRequest/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/TemplateSms/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/', '/api/UpgradeRequest/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,
@@ -84,7 +84,7 @@ function resourceCall(route: RouteEntry, resource: string, operation: ResourceOp
   const withId = (target: Target | undefined) => ({ ...base, params: { id: target!.id } });
   switch (operation) {
     case 'search':
-      return { kind: 'list', build: () => ({ ...base, body: { pageIndex: 1, pageSize: 20 } }) };
+      return { kind: 'list', build: () => ({ ...base, body: { pageIndex: 1, pageSize: 20, ...searchSampleFor(resource) } }) };
     case 'get':
       return { kind: 'read', target: (f) => f.stable(resource), build: (_f, target) => withId(target) };
     case 'delete':
@@ -158,11 +158,24 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
     target: async (f) => ({ resource: 'AppSync', id: f.context.unitId, unitId: f.context.unitId, agencyId: null, record: {} }),
     build: (f) => ({ body: { unitId: f.context.unitId, serviceId: f.context.serviceId } }),
   },
+  'POST /api/PackageServiceChannel/SyncBaseApp/:id': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.sync },
+    target: (f) => f.fresh('PackageServiceChannel'),
+    build: (_f, target) => ({ params: { id: target!.id } }),
+  },
+  'POST /api/AppUser/ResetPassword': { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('AppUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
+  'POST /api/AppUser/GetSyncStatus': { kind: 'read', target: (f) => f.sync(), build: (_f, target) => ({ body: { syncId: target!.id } }) },
   // A change of the whole list, about no one object: config.test.ts checks what it restores and logs.
   'POST /api/ConfigData/SyncFromDefault': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: () => ({}) },
   // Copies the defaults into unit A: integration.test.ts checks what it copies and that it keeps the unit's own.
   'POST /api/Integrate/CreateDefaultConfigData': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: (f) => ({ body: { unitId: f.context.unitId } }) },
   'GET /api/EmailTemplate/GetListType': { kind: 'list', build: () => ({}) },
+  // A test message of a stored template: it answers the template's id (and queues a message in the outbox).
+  'POST /api/TemplateSms/SendTest': { kind: 'read', target: (f) => f.stable('TemplateSms'), build: (_f, target) => ({ body: { id: target!.id, phone: '0901234567' } }) },
+  // Messages, not objects of the matrix: sms-template.test.ts checks what the outbox shows.
+  'POST /api/TemplateSms/SearchOutbox': { kind: 'own', build: () => ({ body: { pageIndex: 1, pageSize: 20 } }) },
+  'POST /api/EmailCampaign/SearchReceiver': { kind: 'read', target: (f) => f.stable('EmailCampaign'), build: (_f, target) => ({ body: { campaignId: target!.id, pageIndex: 1, pageSize: 20 } }) },
   // Reads of the mail-type catalogue and a render of the body sent: about no stored object.
   'GET /api/EmailTemplate/GetTypeInfo/:type': { kind: 'own', build: () => ({ params: { type: 'passwordResetLink' } }) },
   'POST /api/EmailTemplate/Preview': { kind: 'own', build: () => ({ body: { systemType: 'signUpCode', language: 'vi', subject: 'Mã {{code}}', content: '<p>{{code}}</p>' } }) },
@@ -198,18 +211,6 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
     target: (f) => f.fresh('UpgradeRequest'),
     build: (_f, target) => ({ body: { id: target!.id, state: 2 } }),
   },
-  // The object of a pack's sync is the unit's pack. Its pack holds a service of its own with no
-  // users, so no delivery is queued for the worker to write while other cells watch the database.
-  'POST /api/PackageServiceChannel/SyncBaseApp/:id': {
-    kind: 'own',
-    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.sync },
-    target: async (f) => {
-      const service = await f.fresh('Channel');
-      const pack = await f.fresh('ChannelPackage', { serviceIds: [service.id] });
-      return f.fresh('PackageServiceChannel', { packageId: pack.id });
-    },
-    build: (_f, target) => ({ params: { id: target!.id } }),
-  },
   'GET /api/Agency/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('AgencyRole'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
   'POST /api/Agency/SavePermissions': {
     kind: 'write',
@@ -221,13 +222,14 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
 
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */
 export function routeCallFor(route: RouteEntry): RouteCall | undefined {
-  // No integration (or upgrade request) exists until someone makes one: its lists are read after one is made.
-  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'UpgradeRequest'].includes(route.resource.name) && route.resource.operation === 'search';
+  // No integration, campaign, SMS template or upgrade request exists until someone makes one: their lists are read after one is made.
+  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign', 'TemplateSms', 'UpgradeRequest'].includes(route.resource.name) && route.resource.operation === 'search';
   if (emptyUntilMade) {
     const name = route.resource!.name;
     const call = resourceCall(route, name, 'search');
-    // The object makes the list non-empty; the list itself is about no one object (a unit's admin sees their unit's requests).
-    return call && { ...call, target: async (f) => void (await f.stable(name)) };
+    // Upgrade requests are listed by unit admins too, each their own unit's: that list is about no one object.
+    if (name === 'UpgradeRequest') return call && { ...call, target: async (f) => void (await f.stable(name)) };
+    return call && { ...call, target: (f) => f.stable(name) };
   }
   if (route.resource) return CONTRACTS[route.resource.name] ? resourceCall(route, route.resource.name, route.resource.operation) : undefined;
   const entry = HAND_WRITTEN[routeKey(route)];

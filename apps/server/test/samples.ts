@@ -1,4 +1,4 @@
-import type { UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, SmsTemplateRecord, SmsTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -148,6 +148,27 @@ function listSample(value: (n: string) => string): SampleFactory<BlacklistSave, 
 export const emailTemplateSample: SampleFactory<EmailTemplateSave, EmailTemplateRecord, EmailTemplateSave> = {
   create: (_context, n = uniqueSuffix()) => ({ name: `Mẫu thư ${n}`, systemType: null, language: 'vi', subject: `Bản tin ${n}`, content: '<p>Xin chào quý khách</p>' }),
   update: (record) => ({ id: record.id, name: `${record.name} (edited)`, systemType: record.systemType, language: record.language, subject: record.subject, content: record.content }),
+};
+
+/** A campaign to two addresses, due long after any test ends. */
+export const emailCampaignSample: SampleFactory<EmailCampaignSave, EmailCampaignRecord, EmailCampaignSave> = {
+  create: (_context, n = uniqueSuffix()) => ({
+    name: `Chiến dịch ${n}`,
+    subject: `Bản tin ${n}`,
+    receiverType: 1,
+    receivers: `khach.${n}@example.com, ban.${n}@example.com`,
+    cc: '',
+    bcc: '',
+    content: '<p>Xin chào quý khách</p>',
+    sendAt: '2030-01-01T01:00:00.000Z',
+  }),
+  update: (record) => ({ id: record.id, name: `${record.name} (edited)`, subject: record.subject, receiverType: record.receiverType, receivers: record.receivers, unitIds: record.unitIds, cc: record.cc, bcc: record.bcc, content: record.content, sendAt: record.sendAt }),
+};
+
+/** An SMS template without a system type. */
+export const smsTemplateSample: SampleFactory<SmsTemplateSave, SmsTemplateRecord, SmsTemplateSave> = {
+  create: (_context, n = uniqueSuffix()) => ({ name: `Mẫu SMS ${n}`, content: 'Cam on quy khach da su dung dich vu.', type: 'CUSTOMER_CARE', systemType: null }),
+  update: (record) => ({ id: record.id, name: `${record.name} (edited)`, content: record.content, type: record.type, systemType: record.systemType }),
 };
 
 export const agencySample: SampleFactory<AgencyCreate, AgencyRecord, AgencyUpdate> = {
@@ -310,9 +331,28 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   BlackListSubdomain: listSample((n) => `sub${n}.example.org`),
   ExceptionBlackList: listSample((n) => `allowed.${n}@spam.example.com`),
   EmailTemplate: emailTemplateSample,
+  EmailCampaign: emailCampaignSample,
+  TemplateSms: smsTemplateSample,
   Integrate: integrationSample(true),
   IntegrateDefault: integrationSample(false),
 };
+
+/** A period of whole days ending today: what a report's search cannot go without. */
+function lastMonth(): { fromDate: string; toDate: string } {
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  return { fromDate: day(Date.now() - 30 * 86_400_000), toDate: day(Date.now()) };
+}
+
+/** Filters a resource's search requires (a report's period), by the resource's wire name. */
+const SEARCH_SAMPLES: Readonly<Record<string, (() => object) | undefined>> = {
+  ReportServiceVisitOverTime: lastMonth,
+  ReportUnitUsingServiceDetail: lastMonth,
+};
+
+/** The filters a search of `resource` must carry beside paging (none for most lists). */
+export function searchSampleFor(resource: string): object {
+  return SEARCH_SAMPLES[resource]?.() ?? {};
+}
 
 /** The sample factory of a resource, for code that handles every resource alike. */
 export function sampleFor(resource: string): SampleFactory | undefined {

@@ -5,15 +5,18 @@ import { scimPatch, type ScimPatchOperation, type ScimResource } from 'scim-patc
 
 /**
  * The service-app side of SCIM 2.0 as docs/service-app-contract.md asks it, small and in
- * memory: /scim/v2/<tenant>/Users and /Groups with filter, POST, PUT, PATCH and DELETE,
+ * memory: /scim/v2/<tenant>/Users, /Groups and /Subscriptions with filter, POST, PUT, PATCH and DELETE,
  * behind a bearer token. A test can take it down (503) and read what it received.
  * Used by the provisioning API tests and by the browser tests' sample app.
  */
 
+/** The core resource types, and what the unit bought (the portal's extension, docs/service-app-contract.md). */
+export type ScimType = 'Users' | 'Groups' | 'Subscriptions';
+
 export interface ScimRequest {
   method: string;
   tenant: string;
-  type: 'Users' | 'Groups';
+  type: ScimType;
   id: string | undefined;
   body: Record<string, unknown> | undefined;
 }
@@ -24,11 +27,13 @@ export interface ScimApp {
   /** Answers a request under /scim/v2/; false when the path is not SCIM's. */
   handle(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
   /** What the app holds for a tenant, by type. */
-  resources(tenant: string, type: 'Users' | 'Groups'): Resource[];
+  resources(tenant: string, type: ScimType): Resource[];
   /** Every change request received (GET lookups left out), oldest first. */
   received: ScimRequest[];
   /** While down, every request answers 503 (and is not recorded). */
   setDown(down: boolean): void;
+  /** The app refuses to create or replace a user with one of these user names (400, invalidValue), as an app with rules of its own would. */
+  refuseUsers(userNames: readonly string[]): void;
 }
 
 const json = (response: ServerResponse, status: number, body?: unknown) => {
@@ -50,6 +55,7 @@ export function createScimApp(token: string): ScimApp {
   const store = new Map<string, Map<string, Resource>>();
   const received: ScimRequest[] = [];
   let down = false;
+  let refused = new Set<string>();
   const bucket = (tenant: string, type: string) => {
     const key = `${tenant}/${type}`;
     if (!store.has(key)) store.set(key, new Map());
@@ -61,10 +67,13 @@ export function createScimApp(token: string): ScimApp {
     setDown: (value) => {
       down = value;
     },
+    refuseUsers: (userNames) => {
+      refused = new Set(userNames);
+    },
     resources: (tenant, type) => [...bucket(tenant, type).values()],
     async handle(request, response) {
       const url = new URL(request.url ?? '/', 'http://scim.local');
-      const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups)(?:\/([^/]+))?$/.exec(url.pathname);
+      const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups|Subscriptions)(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return false;
       if (down) {
         scimError(response, 503, 'the app is down');
@@ -74,12 +83,16 @@ export function createScimApp(token: string): ScimApp {
         scimError(response, 401, 'bad token');
         return true;
       }
-      const [, tenant, type, rawId] = match as unknown as [string, string, 'Users' | 'Groups', string | undefined];
+      const [, tenant, type, rawId] = match as unknown as [string, string, ScimType, string | undefined];
       const id = rawId && decodeURIComponent(rawId);
       const resources = bucket(tenant, type);
       const method = request.method ?? 'GET';
       const body = await readBody(request);
       if (method !== 'GET') received.push({ method, tenant, type, id, body });
+      if (type === 'Users' && (method === 'POST' || method === 'PUT') && refused.has(String(body?.userName))) {
+        json(response, 400, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '400', scimType: 'invalidValue', detail: 'userName is not allowed here' });
+        return true;
+      }
 
       if (method === 'GET' && !id) {
         const query = url.searchParams.get('filter');

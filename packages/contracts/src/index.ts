@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './activity-calendar.ts';
 export * from './catalogue/errors.ts';
 export * from './catalogue/permissions.ts';
 export * from './catalogue/menus.ts';
@@ -42,4 +43,7 @@ export * from './resources/upgrade-request.ts';
 export * from './resources/blacklist.ts';
 export * from './catalogue/mail-types.ts';
 export * from './resources/email-template.ts';
+export * from './resources/email-campaign.ts';
+export * from './resources/sms-template.ts';
 export * from './schemas/dashboard.ts';
+export * from './resources/report.ts';

@@ -22,6 +22,8 @@ const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   LOG_ACCESS: () => import('../features/log/AccessLogPage.tsx'),
   SYSTEM_MAIL_OUTBOX: () => import('../features/system/MailOutboxPage.tsx'),
   SYSTEM_TWO_FACTOR: () => import('../features/system/TwoFactorPolicyPage.tsx'),
+  SYSTEM_INTEGRATE: () => import('../features/integration/IntegrationPages.tsx').then((m) => ({ default: m.IntegratePage })),
+  SYSTEM_INTEGRATE_DEFAULT: () => import('../features/integration/IntegrationPages.tsx').then((m) => ({ default: m.IntegrateDefaultPage })),
   USER_ROLE_SERVICE: () => import('../features/service-apps/AppRolePage.tsx'),
   USER_PROFILE_SERVICE: () => import('../features/service-apps/AppProfilePage.tsx'),
   USER_GROUP_SERVICE: () => import('../features/service-apps/AppUserGroupPage.tsx'),
@@ -43,6 +45,8 @@ const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   SYSTEM_BLACKLIST: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistDomainPage })),
   SYSTEM_BLACKLIST_SUBDOMAIN: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistSubdomainPage })),
   SYSTEM_EMAIL_TEMPLATE: () => import('../features/settings/EmailTemplatePage.tsx'),
+  SYSTEM_EMAIL_CAMPAIGN: () => import('../features/messaging/EmailCampaignPage.tsx'),
+  SYSTEM_SMS_TEMPLATE: () => import('../features/messaging/SmsTemplatePage.tsx'),
   SYSTEM_BLACKLIST_EXCEPTION: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistExceptionPage })),
 };
 

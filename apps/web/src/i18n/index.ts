@@ -10,6 +10,7 @@ import type dashboard from './vi/dashboard.ts';
 import type legal from './vi/legal.ts';
 import type log from './vi/log.ts';
 import type menu from './vi/menu.ts';
+import type messaging from './vi/messaging.ts';
 import type resource from './vi/resource.ts';
 import type serviceApps from './vi/serviceApps.ts';
 import type settings from './vi/settings.ts';
@@ -35,6 +36,7 @@ export interface PhraseAreas {
   legal: typeof legal;
   log: typeof log;
   menu: typeof menu;
+  messaging: typeof messaging;
   resource: typeof resource;
   serviceApps: typeof serviceApps;
   settings: typeof settings;

@@ -76,6 +76,8 @@ export function useFieldRules() {
         },
       });
     },
+    /** A refusal the server named a field with, in the user's language ("The send time must be in the future"). */
+    serverMessage: (key: string, field: string) => messageOf({ message: key }, field, key, false),
     /** Errors of a whole-object check (cross-field rules of the contract), by field, for `form.setFields`. */
     objectErrors(schema: FieldSchema, values: Record<string, unknown>, labelOf: (name: string) => string) {
       const result = schema.safeParse(values);

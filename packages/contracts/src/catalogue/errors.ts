@@ -184,6 +184,11 @@ const settings = {
   'settings.category_parent_missing': { code: 3103, vi: 'Nhóm cha không tồn tại', en: 'The parent group does not exist' },
   'settings.duplicate_code': { code: 3104, vi: 'Mã đã tồn tại', en: 'This code already exists' },
   'settings.duplicate_entry': { code: 3105, vi: 'Giá trị này đã có trong danh sách', en: 'This value is already on the list' },
+  'settings.campaign_queued': {
+    code: 3106,
+    vi: 'Chiến dịch đã được gửi đi, không thể sửa, hủy hay đặt lại lịch',
+    en: 'This campaign has already been sent: it cannot be edited, cancelled or rescheduled',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 const transfer = {

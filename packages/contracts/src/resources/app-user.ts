@@ -71,6 +71,8 @@ export const appUserResource = defineResource({
   permissions: standardPermissions('USER_USERUNIT'),
   statuses: [STATUS.active, STATUS.inactive],
   logObject: LOG_OBJECT.userByUnit,
+  // The specification's name: why the service app refused the user, when it did (null otherwise).
+  savedExtra: { errorCreateBaseApp: z.string().nullable() },
   exportColumns: [
     { key: 'username', header: { vi: 'Tài khoản', en: 'Account' } },
     { key: 'fullName', header: { vi: 'Họ và tên', en: 'Full name' }, wide: true },
@@ -90,6 +92,26 @@ export const appSyncSchema = z.strictObject({
   serviceId: z.uuid(),
 });
 export const appSyncResultSchema = z.object({
+  /** The job to follow with GetSyncStatus. */
+  syncId: z.uuid(),
   /** Users and groups queued for delivery. */
   queued: z.number().int(),
 });
+export type AppSyncResult = z.infer<typeof appSyncResultSchema>;
+
+/** Where a "Sync" stands: done once nothing of it is pending; failures name the object and why. */
+export const appSyncStatusRequestSchema = z.strictObject({ syncId: z.uuid() });
+export const appSyncStatusSchema = z.object({
+  syncId: z.uuid(),
+  unitId: z.uuid(),
+  serviceId: z.uuid(),
+  total: z.number().int(),
+  delivered: z.number().int(),
+  pending: z.number().int(),
+  /** Pending after a failed attempt: waiting for a retry (the app may be down). */
+  retrying: z.number().int(),
+  failed: z.number().int(),
+  done: z.boolean(),
+  failures: z.array(z.object({ objectType: z.enum(['user', 'group']), name: z.string(), error: z.string() })),
+});
+export type AppSyncStatus = z.infer<typeof appSyncStatusSchema>;

@@ -52,6 +52,10 @@ export interface ResourceContract<
   exportColumns: readonly ExportColumn[];
   /** Create answers the saved record too, nested under `result` (the specification's CreateChannel). */
   createAnswersRecord?: boolean;
+  /** Fields the search reply carries beside the page (a report's chart of every matching row). */
+  searchExtra?: z.ZodRawShape;
+  /** Fields a create, update or add/update reply carries beside the id (the app's refusal of an app user). */
+  savedExtra?: z.ZodRawShape;
 }
 
 /** Features whose permissions are the standard six (list, view, add, edit, delete, change status). */

@@ -6,13 +6,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A calendar day, YYYY-MM-DD, in the activity calendar (ACTIVITY.timeZone). */
 export const daySchema = z.iso.date({ error: 'invalid' });
 
-const periodFields = { fromDate: daySchema, toDate: daySchema };
+/** The two ends of a period, both required (reports extend their filters with them). */
+export const periodFields = { fromDate: daySchema, toDate: daySchema };
 
 /**
  * A period of whole days, both ends required: reversed or longer than ACTIVITY.maxPeriodDays
  * is refused naming toDate (a dashboard never scans "everything since the beginning").
  */
-function withPeriodRules<T extends z.ZodType<{ fromDate: string; toDate: string }>>(schema: T): T {
+export function withPeriodRules<T extends z.ZodType<{ fromDate: string; toDate: string }>>(schema: T): T {
   return schema
     .refine((p) => p.fromDate <= p.toDate, { path: ['toDate'], error: 'date_range' })
     .refine((p) => Date.parse(p.toDate) - Date.parse(p.fromDate) < ACTIVITY.maxPeriodDays * DAY_MS, {

@@ -24,6 +24,9 @@ export const FIELD_ERROR_KEYS = [
   'template_variable_unknown',
   'markup_unbalanced',
   'period_too_long',
+  'send_time_past',
+  'sms_too_long',
+  'phone_invalid',
   'invalid',
 ] as const;
 export type FieldErrorKey = (typeof FIELD_ERROR_KEYS)[number];

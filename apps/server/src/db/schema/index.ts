@@ -11,3 +11,4 @@ export * from './identity.ts';
 export * from './service-apps.ts';
 export * from './agency.ts';
 export * from './activity-counters.ts';
+export * from './sms.ts';

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
 
 /** Mail waiting to leave, sent, given up on, or held in the development outbox. */
@@ -48,4 +49,47 @@ export const emailTemplates = pgTable(
   },
   // Several templates without a type may share a language; a type has one per language.
   (t) => [uniqueIndex('email_templates_type_language_key').on(t.systemType, t.language)],
+);
+
+/**
+ * E-mail campaigns (System → e-mail campaigns): sent at `sendAt` by the first instance whose
+ * worker claims them (a lease, as the outboxes), which queues one mail per receiver.
+ */
+export const emailCampaigns = pgTable(
+  'email_campaigns',
+  {
+    id: id(),
+    name: text().notNull(),
+    subject: text().notNull(),
+    receiverType: smallint().notNull(),
+    /** The typed addresses (receiver type "addresses"), comma separated. */
+    receivers: text().notNull().default(''),
+    unitIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    cc: text().notNull().default(''),
+    bcc: text().notNull().default(''),
+    content: text().notNull(),
+    sendAt: timestamptz().notNull(),
+    status: status(),
+    queuedAt: timestamptz(),
+    lockedUntil: timestamptz(),
+    lastError: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('email_campaigns_due_idx').on(t.status, t.sendAt)],
+);
+
+/** The receivers a campaign was queued to, each with its mail in the outbox (one per address). */
+export const emailCampaignReceivers = pgTable(
+  'email_campaign_receivers',
+  {
+    id: id(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: 'cascade' }),
+    address: text().notNull(),
+    role: text({ enum: ['to', 'cc', 'bcc'] }).notNull(),
+    mailId: uuid().notNull(),
+  },
+  (t) => [uniqueIndex('email_campaign_receivers_address_key').on(t.campaignId, sql`lower(${t.address})`)],
 );

@@ -100,7 +100,7 @@ export const provisioningOutbox = pgTable(
     /** The unit and service of a user or group; a back-channel logout names its client in the payload instead. */
     unitId: uuid(),
     serviceId: uuid(),
-    objectType: text({ enum: ['user', 'group', 'logout'] }).notNull(),
+    objectType: text({ enum: ['user', 'group', 'logout', 'subscription'] }).notNull(),
     objectId: text().notNull(),
     /** What the object was when the change was made, for an object that no longer exists (external id, sid …). */
     payload: jsonb().$type<Record<string, unknown>>(),
@@ -110,11 +110,33 @@ export const provisioningOutbox = pgTable(
     lockedUntil: timestamptz(),
     lastError: text(),
     deliveredAt: timestamptz(),
+    /** The "Sync" that queued the delivery, if one did (its progress is counted from these rows). */
+    syncId: uuid(),
     createdAt: createdAt(),
   },
   (t) => [
     index('provisioning_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('provisioning_outbox_sync_idx').on(t.syncId, t.status),
     index('provisioning_outbox_object_idx').on(t.objectType, t.objectId, t.seq),
     index('provisioning_outbox_unit_service_idx').on(t.unitId, t.serviceId),
   ],
 );
+
+/**
+ * One "Sync" of a unit's app: every user and group queued again, as one job. Its deliveries
+ * are rows of the outbox (leased, durable, retried by whichever instance is alive), so the job
+ * needs no runner of its own: its progress is the count of its rows by state.
+ */
+export const appSyncs = pgTable('app_syncs', {
+  id: id(),
+  unitId: uuid()
+    .notNull()
+    .references(() => units.id, { onDelete: 'cascade' }),
+  serviceId: uuid()
+    .notNull()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  /** Users and groups queued. */
+  total: integer().notNull(),
+  startedBy: uuid(),
+  createdAt: createdAt(),
+});

@@ -1,11 +1,6 @@
 import { ACTIVITY } from '@portal/contracts';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ACTIVITY.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar day (YYYY-MM-DD) of an instant in the activity calendar: what counters are keyed by. */
-export function activityDay(at: Date): string {
-  return dayFormat.format(at);
-}
+export { activityDay } from '@portal/contracts';
 
 /** Every day from `from` to `to` (inclusive), for charts that show empty days as zero. */
 export function daysBetween(from: string, to: string): string[] {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { appObjects, appUsers } from '../../db/schema/index.ts';
 import type { AppObjectKind } from '@portal/contracts';
@@ -54,19 +54,4 @@ export async function appUserChanged(tx: Queryable, appUser: AppUserRow, before?
 export async function portalUserChanged(tx: Queryable, userId: string): Promise<void> {
   const memberships = await tx.select().from(appUsers).where(eq(appUsers.userId, userId));
   await enqueueDeliveries(tx, memberships.map(userDelivery));
-}
-
-/**
- * Delivers every user and group of one unit's app again, as the portal holds it, until the app
- * matches; answers how many deliveries were queued.
- */
-export async function queueAppSync(tx: Queryable, unitId: string, serviceId: string): Promise<number> {
-  const members = await tx.select().from(appUsers).where(and(eq(appUsers.unitId, unitId), eq(appUsers.serviceId, serviceId)));
-  const groups = await tx
-    .select()
-    .from(appObjects)
-    .where(and(eq(appObjects.kind, 'group'), eq(appObjects.unitId, unitId), eq(appObjects.serviceId, serviceId)));
-  // Users first: the groups list their members by the ids the app gives the users.
-  await enqueueDeliveries(tx, [...members.map(userDelivery), ...groups.map(groupDelivery)]);
-  return members.length + groups.length;
 }

@@ -2,7 +2,9 @@ import { aliasedTable, and, eq, isNotNull } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import { STATUS, USER_STATUS } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
-import { appObjects, appUsers, integrations, units, users } from '../../db/schema/index.ts';
+import { appObjects, appUsers, integrations, servicePackages, unitPackages, units, users } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { seatsOf } from '../package/unit-package-store.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { DeliveryRow } from './queue.ts';
 import { enqueueDeliveries } from './queue.ts';
@@ -106,6 +108,35 @@ async function deliverGroup(db: Database, secrets: SecretBox, row: DeliveryRow):
   if (remoteId !== group.remoteId) await db.update(appObjects).set({ remoteId }).where(eq(appObjects.id, group.id));
 }
 
+/** Splits a pack's highlighted features as written (one a line, or comma separated). */
+const featuresOf = (text: string | null) => (text ?? '').split(/[\n,;]+/).map((feature) => feature.trim()).filter(Boolean);
+
+/** What the unit bought of the app (PackageServiceChannel/SyncBaseApp): one resource per pack, keyed by the unit's pack id. */
+async function deliverSubscription(db: Database, secrets: SecretBox, clock: Clock, row: DeliveryRow): Promise<void> {
+  const scim = await connect(db, secrets, row.unitId!, row.serviceId!);
+  const { unitPackageId } = row.payload as { unitPackageId: string };
+  const [held] = await db
+    .select({ unitPackage: unitPackages, pack: servicePackages })
+    .from(unitPackages)
+    .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
+    .where(eq(unitPackages.id, unitPackageId));
+  if (!held) return;
+  const { unitPackage, pack } = held;
+  const now = clock.now();
+  await scim.putSubscription({
+    schemas: [SCIM_SCHEMAS.subscription],
+    externalId: unitPackage.id,
+    packageName: pack.name,
+    level: pack.level,
+    seats: seatsOf(unitPackage.seats, pack.userBand),
+    startsAt: unitPackage.startsAt.toISOString(),
+    endsAt: unitPackage.endsAt?.toISOString() ?? null,
+    isTrial: unitPackage.isTrial,
+    active: unitPackage.status === STATUS.active && pack.status === STATUS.active && unitPackage.startsAt <= now && (!unitPackage.endsAt || unitPackage.endsAt > now),
+    features: featuresOf(pack.highlightFeatures),
+  });
+}
+
 interface BackchannelClient {
   backchannelLogoutUri?: string;
   backchannelLogout(sub: string, sid: string): Promise<void>;
@@ -124,6 +155,7 @@ export interface DeliveryDeps {
   db: Database;
   secrets: SecretBox;
   provider: Provider;
+  clock: Clock;
 }
 
 /** Delivers one queued change to its app; throws what went wrong. */
@@ -135,6 +167,8 @@ export async function deliver(deps: DeliveryDeps, row: DeliveryRow): Promise<voi
       return deliverGroup(deps.db, deps.secrets, row);
     case 'logout':
       return deliverLogout(deps.provider, row);
+    case 'subscription':
+      return deliverSubscription(deps.db, deps.secrets, deps.clock, row);
   }
 }
 

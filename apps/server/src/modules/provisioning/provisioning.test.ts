@@ -1,34 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInActor } from '../../../test/actors.ts';
 import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { createScimApp, type ScimApp } from '../../../test/scim-app.ts';
+import { eventually } from '../../../test/eventually.ts';
+import type { ScimApp } from '../../../test/scim-app.ts';
+import { serveScimApp } from '../../../test/scim-service.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
-import { appObjects, integrations, services, units, users } from '../../db/schema/index.ts';
-import { createSecretBox } from '../../platform/secrets.ts';
+import { appObjects, services, units, users } from '../../db/schema/index.ts';
 
 const TOKEN = 'scim-test-token';
-
-/** Waits for what the worker delivers in the background (it polls every second). */
-async function eventually<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 40_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe.each(DATABASE_KINDS)('provisioning into a service app by SCIM on %s', (kind) => {
   let t: TestApp;
   let scim: ScimApp;
-  let server: Server;
+  let closeScim: () => void;
   let admin: Api;
   let crm: string;
   let tenant: string;
@@ -39,22 +26,9 @@ describe.each(DATABASE_KINDS)('provisioning into a service app by SCIM on %s', (
   const userInApp = () => usersInApp().find((u) => u.externalId === member.id) as Record<string, any> | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any -- SCIM resources are read loosely
 
   beforeAll(async () => {
-    scim = createScimApp(TOKEN);
-    server = createServer((request, response) => {
-      void scim.handle(request, response).then((handled) => handled || response.writeHead(404).end());
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const port = (server.address() as AddressInfo).port;
-
     t = await startTestApp(kind, { INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64') });
+    ({ scim, crm, close: closeScim } = await serveScimApp(t, TOKEN));
     const { db } = t.database;
-    [{ id: crm }] = (await db.select({ id: services.id }).from(services).where(eq(services.code, 'CRM'))) as [{ id: string }];
-    await db.insert(integrations).values({
-      serviceId: crm,
-      scimEndpoint: `http://127.0.0.1:${port}/scim/v2/{tenant}`,
-      credentialCipher: createSecretBox(t.config).seal(TOKEN),
-    });
     const actor = await signInActor(t, 'unitAdminA');
     admin = apiAs(t, actor.headers);
     [{ tenantId: tenant }] = (await db.select({ tenantId: units.tenantId }).from(units).where(eq(units.id, actor.unitId!))) as [{ tenantId: string }];
@@ -64,7 +38,7 @@ describe.each(DATABASE_KINDS)('provisioning into a service app by SCIM on %s', (
   });
   afterAll(async () => {
     await t.close();
-    server.close();
+    closeScim();
   });
 
   let appUserId: string;

@@ -17,6 +17,8 @@ export interface Delivery {
   objectType: ObjectType;
   objectId: string;
   payload?: Record<string, unknown>;
+  /** The "Sync" job that queued it. */
+  syncId?: string;
 }
 
 /** Why a delivery waits as failed without being tried. */
@@ -45,14 +47,28 @@ async function reachable(db: Queryable, deliveries: readonly Delivery[]): Promis
  * A change for an app the portal cannot reach (no integration) is recorded as failed with the
  * reason, at once, instead of being retried; a sync delivers it once the integration exists.
  */
-export async function enqueueDeliveries(db: Queryable, deliveries: readonly Delivery[]): Promise<void> {
-  if (deliveries.length === 0) return;
+export async function enqueueDeliveries(db: Queryable, deliveries: readonly Delivery[]): Promise<string[]> {
+  if (deliveries.length === 0) return [];
   const open = await reachable(db, deliveries);
   const rows = deliveries.map((d) => {
     const ready = d.objectType === 'logout' || open.has(`${d.unitId}/${d.serviceId}`);
     return { ...d, payload: d.payload ?? null, status: ready ? DELIVERY_STATUS.pending : DELIVERY_STATUS.failed, lastError: ready ? null : NOT_CONFIGURED };
   });
-  for (let start = 0; start < rows.length; start += 1000) await db.insert(provisioningOutbox).values(rows.slice(start, start + 1000));
+  const ids: string[] = [];
+  for (let start = 0; start < rows.length; start += 1000) {
+    const inserted = await db.insert(provisioningOutbox).values(rows.slice(start, start + 1000)).returning({ id: provisioningOutbox.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** How a delivery stands: pending (perhaps after failed attempts, with the last error), delivered or failed. */
+export async function deliveryStates(db: Queryable, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: provisioningOutbox.id, serviceId: provisioningOutbox.serviceId, status: provisioningOutbox.status, lastError: provisioningOutbox.lastError })
+    .from(provisioningOutbox)
+    .where(inArray(provisioningOutbox.id, [...ids]));
 }
 
 /**

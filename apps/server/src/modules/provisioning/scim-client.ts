@@ -12,6 +12,8 @@ export const SCIM_SCHEMAS = {
   list: 'urn:ietf:params:scim:api:messages:2.0:ListResponse',
   patch: 'urn:ietf:params:scim:api:messages:2.0:PatchOp',
   error: 'urn:ietf:params:scim:api:messages:2.0:Error',
+  /** The portal's own resource type (docs/service-app-contract.md): what the unit bought of the app. */
+  subscription: 'urn:sso-portal:scim:schemas:1.0:Subscription',
 } as const;
 
 export interface ScimUser {
@@ -34,7 +36,21 @@ export interface ScimGroup {
   members: { value: string; display: string }[];
 }
 
-export type ScimResourceType = 'Users' | 'Groups';
+/** What a unit bought of the app: seats, validity and features of one pack holding the service. */
+export interface ScimSubscription {
+  schemas: string[];
+  externalId: string;
+  packageName: string;
+  level: string;
+  seats: number;
+  startsAt: string;
+  endsAt: string | null;
+  isTrial: boolean;
+  active: boolean;
+  features: string[];
+}
+
+export type ScimResourceType = 'Users' | 'Groups' | 'Subscriptions';
 
 /** A refusal or failure of the app, with what it said. */
 export class ScimError extends Error {
@@ -45,6 +61,15 @@ export class ScimError extends Error {
     this.status = status;
   }
 }
+
+/**
+ * Answers that say the app refuses what was sent (RFC 7644 §3.12: invalid value, uniqueness,
+ * forbidden): sending the same state again cannot succeed, so the delivery fails at once and
+ * the object shows why; the next change of the object, or a Sync, sends it again.
+ */
+const REFUSALS = new Set([400, 403, 409, 422]);
+
+export const isRefusal = (error: unknown): error is ScimError => error instanceof ScimError && REFUSALS.has(error.status);
 
 const TIMEOUT_MS = 10_000;
 
@@ -84,7 +109,7 @@ export function scimClient(connection: ScimConnection) {
   }
 
   /** Creates or replaces the object; answers the app's id of it. */
-  async function put(type: ScimResourceType, resource: ScimUser | ScimGroup, knownId: string | null): Promise<string> {
+  async function put(type: ScimResourceType, resource: ScimUser | ScimGroup | ScimSubscription, knownId: string | null): Promise<string> {
     const id = knownId ?? (await findByExternalId(type, resource.externalId));
     if (id) {
       const replaced = await call<{ id: string }>('PUT', `/${type}/${encodeURIComponent(id)}`, resource);
@@ -100,6 +125,7 @@ export function scimClient(connection: ScimConnection) {
   return {
     putUser: (user: ScimUser, knownId: string | null) => put('Users', user, knownId),
     putGroup: (group: ScimGroup, knownId: string | null) => put('Groups', group, knownId),
+    putSubscription: (subscription: ScimSubscription) => put('Subscriptions', subscription, null),
 
     /** Marks the user inactive (RFC 7644 PATCH); a user the app never had needs nothing. */
     async deactivateUser(externalId: string, knownId: string | null): Promise<void> {

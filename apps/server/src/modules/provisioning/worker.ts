@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import { startQueueWorker, type QueueWorker } from '../../platform/outbox/queue-worker.ts';
 import { deliver, NotConfigured, type DeliveryDeps } from './deliver.ts';
+import { isRefusal } from './scim-client.ts';
 import { claimDueDeliveries, markDelivered, markFailedDelivery, pendingOfObject, type DeliveryRow } from './queue.ts';
 
 /** Polls often: a change should reach the app in about a second when it is up. */
@@ -20,9 +21,11 @@ export function startProvisioningWorker(deps: DeliveryDeps & { clock: Clock; log
       await markDelivered(deps.db, answered.includes(row.id) ? answered : [...answered, row.id]);
     } catch (error) {
       const message = (error as Error).message;
-      deps.log.warn({ err: error, deliveryId: row.id, objectType: row.objectType, attempts: row.attempts }, 'provisioning delivery failed; will retry');
-      // Without an integration (switched off since) no retry can succeed: it waits as failed for a sync after set-up.
-      await markFailedDelivery(deps.db, deps.clock, error instanceof NotConfigured ? { ...row, attempts: Number.MAX_SAFE_INTEGER } : row, message);
+      // Without an integration (switched off since), or refused by the app, no retry can succeed:
+      // it waits as failed, with the reason, for the object's next change or a sync.
+      const final = error instanceof NotConfigured || isRefusal(error);
+      deps.log.warn({ err: error, deliveryId: row.id, objectType: row.objectType, attempts: row.attempts }, final ? 'provisioning delivery refused' : 'provisioning delivery failed; will retry');
+      await markFailedDelivery(deps.db, deps.clock, final ? { ...row, attempts: Number.MAX_SAFE_INTEGER } : row, message);
     }
   }
 

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInActor } from '../../../test/actors.ts';
 import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { lastMailTo } from '../../../test/db-state.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
-import { services } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { services, users } from '../../db/schema/index.ts';
 
 type Option = { id: string; serviceId: string; code: string; name: string };
 
@@ -22,6 +24,7 @@ describe.each(DATABASE_KINDS)('roles, profiles and groups of a unit in a service
     service = Object.fromEntries((await t.database.db.select({ id: services.id, code: services.code }).from(services)).map((s) => [s.code, s.id]));
   });
   afterAll(() => t.close());
+  const passwordHashOf = async (userId: string) => (await t.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)))[0]!.hash;
 
   it('adds a role to a bought service, lists it among the unit’s choices, and keeps it from the neighbour', async () => {
     const { id } = await adminA.data(adminA.post('/api/AppRole/AddUpdate', { serviceId: service.CRM, code: 'ACCOUNTANT', name: 'Kế toán', description: null }));
@@ -56,5 +59,15 @@ describe.each(DATABASE_KINDS)('roles, profiles and groups of a unit in a service
     const { unitId } = await adminA.data(adminA.get(`/api/AppUserGroup/GetById/${group!.id}`));
     const { id } = await platform.data(platform.post('/api/AppRole/AddUpdate', { unitId, serviceId: service.CRM, code: 'AUDITOR', name: 'Kiểm toán', description: null }));
     expect(await adminA.data(adminA.get(`/api/AppRole/GetById/${id}`))).toMatchObject({ unitId, code: 'AUDITOR' });
+  });
+
+  it('resets an app user’s password: their portal password is replaced and mailed; a neighbour’s app user is out of reach', async () => {
+    const { records } = await adminA.data(adminA.post('/api/AppUser/Search', { pageIndex: 1, pageSize: 20, serviceId: service.CRM }));
+    const appUser = records[0] as { id: string; userId: string; email: string };
+    const before = await passwordHashOf(appUser.userId);
+    expect(await adminA.data(adminA.post('/api/AppUser/ResetPassword', { id: appUser.id }))).toBe(true);
+    expect(await passwordHashOf(appUser.userId)).not.toBe(before);
+    expect(await lastMailTo(t.database.db, appUser.email)).toMatchObject({ kind: 'newPassword' });
+    expect((await adminB.post('/api/AppUser/ResetPassword', { id: appUser.id })).statusCode).toBe(404);
   });
 });

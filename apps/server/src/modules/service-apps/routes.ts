@@ -8,12 +8,15 @@ import {
   appObjectOptionSchema,
   appSyncResultSchema,
   appSyncSchema,
+  appSyncStatusRequestSchema,
+  appSyncStatusSchema,
   appUserResource,
   unitChannelResource,
   envelopeSchema,
   LOG_ACTION,
   LOG_OBJECT,
   STATUS,
+  userIdSchema,
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { appObjects, services } from '../../db/schema/index.ts';
@@ -22,9 +25,12 @@ import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, withinScope } from '../../platform/resource/scope.ts';
-import { appObjectChanged, queueAppSync } from '../provisioning/changes.ts';
+import { appObjectChanged } from '../provisioning/changes.ts';
 import { appObjectStore } from './app-object-store.ts';
+import { appRefusal } from './app-refusal.ts';
+import { startSync, syncStatus } from './app-sync.ts';
 import { appUserStore } from './app-user-store.ts';
+import { findUnitUser, resetUnitUserPassword } from '../user/unit-user-store.ts';
 import { unitChannelStore } from './unit-channel-store.ts';
 import { assertUnitHasService } from './unit-services.ts';
 
@@ -63,11 +69,11 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
     );
   }
 
-  registerResource(app, ctx, appUserResource, appUserStore);
+  registerResource(app, ctx, appUserResource, { ...appUserStore, answerSaved: (id, scope) => appRefusal(ctx, id, scope) });
   registerResource(app, ctx, unitChannelResource, unitChannelStore(ctx.clock));
 
   // Sync: every user and group of one unit's app is delivered again, as the portal holds it,
-  // until the app matches. The screen follows the deliveries' states.
+  // until the app matches (app-sync.ts).
   const syncAudit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.sync } as const;
   routes.post(
     '/api/AppUser/Sync',
@@ -86,7 +92,44 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
           await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
           const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
           note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
-          return { queued: await queueAppSync(tx, unitId, serviceId) };
+          return startSync(tx, ctx.clock, { unitId, serviceId, startedBy: request.actor!.userId });
+        }),
+      ),
+  );
+
+  // The screen polls this until the sync is done: progress, then success or what failed and why.
+  routes.post(
+    '/api/AppUser/GetSyncStatus',
+    {
+      config: { access: 'USER_USERUNIT_EDIT' },
+      schema: { tags: [appUserResource.name], body: appSyncStatusRequestSchema, response: { 200: envelopeSchema(appSyncStatusSchema) } },
+    },
+    async (request) => {
+      const status = await syncStatus(ctx.db, request.body.syncId, scopeOf(request.actor));
+      if (!status) throw notFound();
+      return ok(status);
+    },
+  );
+
+  // Reset password of an app user: the person signs in to every app through the portal, so it
+  // is their portal password that is replaced and mailed (and their app sessions end).
+  const resetAudit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit } as const;
+  routes.post(
+    '/api/AppUser/ResetPassword',
+    {
+      config: { access: 'USER_USERUNIT_EDIT', audit: resetAudit },
+      schema: { tags: [appUserResource.name], body: userIdSchema, response: { 200: envelopeSchema(z.boolean()) } },
+    },
+    async (request) =>
+      ok(
+        await auditedChange(ctx.db, request, resetAudit, async (tx, note, afterCommit) => {
+          const scope = scopeOf(request.actor);
+          const appUser = await appUserStore.find(tx, request.body.id, scope);
+          const user = appUser && (await findUnitUser(tx, appUser.userId, scope));
+          if (!user) throw notFound();
+          note({ objectId: appUser.id, objectName: `${appUser.serviceCode}: ${user.username}`, unitId: user.unitId, content: 'reset password' });
+          await resetUnitUserPassword(tx, user, { request, actor: request.actor, scope, app: ctx, note, afterCommit });
+          return true;
         }),
       ),
   );

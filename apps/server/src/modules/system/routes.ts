@@ -5,8 +5,10 @@ import { registerResource } from '../../platform/resource/register.ts';
 import { blacklistStore } from './blacklist-store.ts';
 import { categoryStore } from './category-store.ts';
 import { registerConfigRoutes } from './config-routes.ts';
+import { registerEmailCampaignRoutes } from './email-campaign-routes.ts';
 import { registerEmailTemplateRoutes } from './email-template-routes.ts';
 import { registerIntegrationRoutes } from './integration-routes.ts';
+import { registerSmsTemplateRoutes } from './sms-template-routes.ts';
 
 /** System settings and messaging (System section): configuration, categories, blacklists, e-mail templates … */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -14,5 +16,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
   registerResource(app, ctx, categoryResource, categoryStore);
   for (const contract of BLACKLIST_RESOURCES) registerResource(app, ctx, contract, blacklistStore(contract.kind));
   registerEmailTemplateRoutes(app, ctx);
+  registerEmailCampaignRoutes(app, ctx);
+  registerSmsTemplateRoutes(app, ctx);
   registerIntegrationRoutes(app, ctx);
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MAIL_OUTBOX_STATUS, type Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Clock } from '../clock.ts';
-import { LEASE_MS, MAX_ATTEMPTS, nextAttemptDelayMs } from '../outbox/queue-worker.ts';
+import { claimLeased, failedAttempt } from '../outbox/lease.ts';
 import { outer } from '../resource/search.ts';
 
 /**
@@ -56,27 +56,13 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
  * let ten minutes of outage pass at once.
  */
 export async function claimDueMail(db: Database, clock: Clock, limit: number): Promise<OutboxRow[]> {
-  const now = clock.now();
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.status, MAIL_STATUS.pending),
-        lte(mailOutbox.nextAttemptAt, now),
-        or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
-        sql`not exists (select 1 from ${mailOutbox} earlier where earlier.recipient = ${outer('mail_outbox', 'recipient')}
+  return claimLeased(db, mailOutbox, {
+    now: clock.now(),
+    limit,
+    pending: MAIL_STATUS.pending,
+    extra: sql`not exists (select 1 from ${mailOutbox} earlier where earlier.recipient = ${outer('mail_outbox', 'recipient')}
           and earlier.status = ${MAIL_STATUS.pending} and earlier.seq < ${outer('mail_outbox', 'seq')})`,
-      ),
-    )
-    .orderBy(asc(mailOutbox.seq))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
+  });
 }
 
 export async function markSent(db: Database, clock: Clock, id: string): Promise<void> {
@@ -84,14 +70,5 @@ export async function markSent(db: Database, clock: Clock, id: string): Promise<
 }
 
 export async function markFailedAttempt(db: Database, clock: Clock, row: OutboxRow, error: string): Promise<void> {
-  const givenUp = row.attempts >= MAX_ATTEMPTS;
-  await db
-    .update(mailOutbox)
-    .set({
-      status: givenUp ? MAIL_STATUS.failed : MAIL_STATUS.pending,
-      nextAttemptAt: new Date(clock.now().getTime() + nextAttemptDelayMs(row.attempts)),
-      lockedUntil: null,
-      lastError: error.slice(0, 1000),
-    })
-    .where(eq(mailOutbox.id, row.id));
+  await db.update(mailOutbox).set(failedAttempt(row, clock.now(), error, MAIL_STATUS)).where(eq(mailOutbox.id, row.id));
 }

@@ -59,6 +59,8 @@ export interface ResourceStore<C extends ResourceContract> {
   update?(tx: Transaction, existing: Out<C['record']>, input: Out<C['save']>, op: Operation): Promise<void>;
   remove?(tx: Transaction, existing: Out<C['record']>, op: Operation): Promise<void>;
   setStatus?(tx: Transaction, existing: Out<C['record']>, status: number, op: Operation): Promise<void>;
+  /** What a create or update reply says beside the id, once the change is committed (the contract's `savedExtra`). */
+  answerSaved?(id: string, scope: Scope): Promise<Record<string, unknown>>;
 }
 
 function requirePermission(actor: Actor, permission: PermissionName | undefined): void {
@@ -104,7 +106,7 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
       `/api${paths.search}`,
       {
         config: config('search', permissions.search),
-        schema: { tags, body: contract.search, response: { 200: envelopeSchema(pageResultSchema(contract.record)) } },
+        schema: { tags, body: contract.search, response: { 200: envelopeSchema(pageResultSchema(contract.record).extend(contract.searchExtra ?? {})) } },
       },
       async (request, reply: FastifyReply) => {
         const query = request.body as Out<C['search']> & { isExport?: boolean };
@@ -161,22 +163,26 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
     });
   }
 
-  const savedResponse = { 200: envelopeSchema(savedSchema) };
-  const createdResponse = contract.createAnswersRecord ? { 200: envelopeSchema(savedSchema.extend({ result: contract.record })) } : savedResponse;
+  const saved = savedSchema.extend(contract.savedExtra ?? {});
+  const savedResponse = { 200: envelopeSchema(saved) };
+  const createdResponse = contract.createAnswersRecord ? { 200: envelopeSchema(saved.extend({ result: contract.record })) } : savedResponse;
+  // The store's word on a committed change, beside its id.
+  const answer = async <T extends { id: string }>(request: FastifyRequest, reply: T) =>
+    store.answerSaved ? { ...reply, ...(await store.answerSaved(reply.id, scopeOf(request.actor))) } : reply;
   // An edit takes back the record as the get call answered it (read-only fields ignored).
   const saveBody = acceptingRecord(contract.save, contract.record);
   if (paths.create && permissions.create) {
     routes.post(
       `/api${paths.create}`,
       { config: config('create', permissions.create, LOG_ACTION.add), schema: { tags, body: contract.create ?? contract.save, response: createdResponse } },
-      async (request) => ok(await createFrom(request, request.body)),
+      async (request) => ok(await answer(request, await createFrom(request, request.body))),
     );
   }
   if (paths.update && permissions.update) {
     routes.post(
       `/api${paths.update}`,
       { config: config('update', permissions.update, LOG_ACTION.edit), schema: { tags, body: saveBody, response: savedResponse } },
-      async (request) => ok(await updateFrom(request, request.body as Out<C['save']> & { id: string })),
+      async (request) => ok(await answer(request, await updateFrom(request, request.body as Out<C['save']> & { id: string }))),
     );
   }
   if (paths.save && permissions.create && permissions.update) {
@@ -189,8 +195,8 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
       },
       async (request) => {
         const input = request.body as Out<C['save']> & { id?: string | null };
-        if (input.id) return ok(await updateFrom(request, input as Out<C['save']> & { id: string }, permissions.update));
-        return ok(await createFrom(request, input, permissions.create));
+        if (input.id) return ok(await answer(request, await updateFrom(request, input as Out<C['save']> & { id: string }, permissions.update)));
+        return ok(await answer(request, await createFrom(request, input, permissions.create)));
       },
     );
   }

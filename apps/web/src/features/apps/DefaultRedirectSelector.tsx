@@ -1,4 +1,3 @@
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PORTAL_SERVICE_CODE, STATUS, type UserProfile } from '@portal/contracts';
 import { notifySuccess } from '../../shared/notify.ts';
@@ -12,16 +11,23 @@ export function DefaultRedirectSelector({ profile }: { profile: UserProfile }) {
   if (profile.isAdminIAM || profile.isUserWebPortal) return null;
   const options = (apps.data ?? []).filter((app) => app.channelPackageStatus === STATUS.active).map((app) => ({ value: app.baseAppCode, label: app.title }));
   return (
-    <Select
+    // A native select: the header, on every screen, stays without antd's Select.
+    <select
+      className="header-select"
       aria-label={t('apps.defaultRedirect')}
       title={t('apps.defaultRedirect')}
-      style={{ minWidth: 140 }}
-      loading={apps.isPending || update.isPending}
+      aria-busy={apps.isPending || update.isPending}
+      disabled={update.isPending}
       value={profile.channelCodeDefaultLogin ?? PORTAL_SERVICE_CODE}
-      options={options}
-      onChange={(channelCode: string) =>
-        update.mutate({ channelCode, userId: profile.id }, { onSuccess: () => notifySuccess(t('apps.defaultSaved')) })
+      onChange={(event) =>
+        update.mutate({ channelCode: event.target.value, userId: profile.id }, { onSuccess: () => notifySuccess(t('apps.defaultSaved')) })
       }
-    />
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }

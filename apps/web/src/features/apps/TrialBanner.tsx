@@ -1,4 +1,4 @@
-import { Button, Space, Tag } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserProfile } from '@portal/contracts';
@@ -11,9 +11,9 @@ export function TrialBanner({ profile }: { profile: UserProfile }) {
   const expired = profile.countExpirationDate <= 0;
   return (
     <Space size="small" role="status">
-      <Tag color={expired ? 'red' : 'gold'} style={{ marginInlineEnd: 0 }}>
+      <span className={expired ? 'trial-tag trial-tag-expired' : 'trial-tag'}>
         {expired ? t('trial.expired') : t('trial.daysLeft', { count: profile.countExpirationDate })}
-      </Tag>
+      </span>
       {!profile.isUserUnit && (
         <Button size="small" type="primary" onClick={() => void navigate('/package/upgrade')}>
           {t('trial.upgrade')}

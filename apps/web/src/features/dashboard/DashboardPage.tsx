@@ -1,16 +1,31 @@
-import { useMemo, useState } from 'react';
-import { Col, DatePicker, Empty, Row, Select, Skeleton, Space, Statistic } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardRequest, DayActivity, PlatformDashboard, ServiceUsage, UnitDashboard } from '@portal/contracts';
+import { activityDay, type DashboardRequest, type DayActivity, type PlatformDashboard, type ServiceUsage, type UnitDashboard } from '@portal/contracts';
 import { useProfile } from '../../api/queries.ts';
 import { SeriesChart } from '../../shared/charts/SeriesChart.tsx';
 import { Panel } from '../../shared/Panel.tsx';
 import { formatDate } from '../../shared/format.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 import { useDashboard, type DashboardKind } from './use-dashboard.ts';
+import './dashboard.css';
 
-const DAY = 'YYYY-MM-DD';
+/*
+ * The first screen most users open is drawn without antd's grid, statistic, date picker and
+ * select: native inputs and a CSS grid keep the shell with its first screen light (issue 12's
+ * size budget); the resource screens load antd's table and forms on their own.
+ */
+
+/** A day of the activity calendar the counters keep (not the browser's), as the API takes it. */
+const daysAgo = (days: number) => activityDay(new Date(Date.now() - days * 86_400_000));
+const numberFormat = new Intl.NumberFormat('en');
+
+/** Stacked sections with the dashboard's spacing. */
+const Stack = ({ children }: { children: ReactNode }) => <div className="dashboard-stack">{children}</div>;
+const Loading = () => {
+  const { t } = useTranslation();
+  return <p className="dashboard-loading" aria-busy="true">{t('loading')}</p>;
+};
+const Empty = ({ text }: { text: string }) => <p className="dashboard-empty">{text}</p>;
 const COLORS = { signIn: '#1677ff', signOut: '#fa8c16', units: '#52c41a', accesses: '#722ed1' };
 
 type Figure<T> = { key: keyof T & string; value: (data: T) => number };
@@ -18,15 +33,14 @@ type Figure<T> = { key: keyof T & string; value: (data: T) => number };
 function Figures<T>({ data, figures, loading }: { data: T | undefined; figures: Figure<T>[]; loading: boolean }) {
   const { t } = useTranslation('dashboard');
   return (
-    <Row gutter={[16, 16]}>
+    <div className="dashboard-figures">
       {figures.map((figure) => (
-        <Col key={figure.key} xs={12} md={8} xl={6}>
-          <Panel data-figure={figure.key}>
-            <Statistic title={t(`figures.${figure.key}` as 'figures.totalUser')} value={data ? figure.value(data) : 0} loading={loading && !data} />
-          </Panel>
-        </Col>
+        <Panel key={figure.key} data-figure={figure.key}>
+          <div className="figure-title">{t(`figures.${figure.key}` as 'figures.totalUser')}</div>
+          <div className="figure-value" aria-busy={loading && !data}>{data ? numberFormat.format(figure.value(data)) : '…'}</div>
+        </Panel>
       ))}
-    </Row>
+    </div>
   );
 }
 
@@ -43,7 +57,7 @@ function AccessChart({ days }: { days: DayActivity[] }) {
   const quiet = days.every((day) => day.signIn === 0 && day.signOut === 0);
   return (
     <Panel title={t('charts.access')}>
-      {quiet ? <Empty description={t('empty')} /> : <SeriesChart kind="lines" labels={labels} series={series} ariaLabel={t('charts.access')} />}
+      {quiet ? <Empty text={t('empty')} /> : <SeriesChart kind="lines" labels={labels} series={series} ariaLabel={t('charts.access')} />}
     </Panel>
   );
 }
@@ -60,7 +74,7 @@ function ServiceUsageChart({ usage }: { usage: ServiceUsage[] }) {
   );
   return (
     <Panel title={t('charts.serviceUsage')}>
-      {usage.length === 0 ? <Empty /> : <SeriesChart kind="bars" labels={labels} series={series} ariaLabel={t('charts.serviceUsage')} />}
+      {usage.length === 0 ? <Empty text={t('empty')} /> : <SeriesChart kind="bars" labels={labels} series={series} ariaLabel={t('charts.serviceUsage')} />}
     </Panel>
   );
 }
@@ -85,21 +99,21 @@ const UNIT_FIGURES: Figure<UnitDashboard>[] = ['userOnline', 'numberDeviceSignin
 function PlatformView({ request }: { request: DashboardRequest }) {
   const { data, isPending } = useDashboard('platform', request);
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Stack>
       <Figures data={data} figures={PLATFORM_FIGURES} loading={isPending} />
-      {data ? <AccessChart days={data.activityStatisticsInTime} /> : <Skeleton active />}
-      {data ? <ServiceUsageChart usage={data.numberChannelsAciveByUnit} /> : <Skeleton active />}
-    </Space>
+      {data ? <AccessChart days={data.activityStatisticsInTime} /> : <Loading />}
+      {data ? <ServiceUsageChart usage={data.numberChannelsAciveByUnit} /> : <Loading />}
+    </Stack>
   );
 }
 
 function UnitView({ request }: { request: DashboardRequest }) {
   const { data, isPending } = useDashboard('unit', request);
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Stack>
       <Figures data={data} figures={UNIT_FIGURES} loading={isPending} />
-      {data ? <AccessChart days={data.activityStatisticsUserInTime} /> : <Skeleton active />}
-    </Space>
+      {data ? <AccessChart days={data.activityStatisticsUserInTime} /> : <Loading />}
+    </Stack>
   );
 }
 
@@ -108,43 +122,45 @@ export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const profile = useProfile().data;
   const kind: DashboardKind = profile?.unitId ? 'unit' : 'platform';
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(6, 'day'), dayjs()]);
+  const [fromDate, setFromDate] = useState(() => daysAgo(6));
+  const [toDate, setToDate] = useState(() => daysAgo(0));
   const [unit, setUnit] = useState<string>('');
   const units = useUnitOptions();
-  const request = useMemo<DashboardRequest>(
-    () => ({ fromDate: range[0].format(DAY), toDate: range[1].format(DAY), ...(unit ? { unitRequest: unit } : {}) }),
-    [range, unit],
-  );
-  if (!profile) return <Skeleton active />;
+  const unitSelectId = useId();
+  const request = useMemo<DashboardRequest>(() => ({ fromDate, toDate, ...(unit ? { unitRequest: unit } : {}) }), [fromDate, toDate, unit]);
+  if (!profile) return <Loading />;
 
+  // A cleared or reversed date is not applied: the inputs' min and max keep the range in order.
+  const pick = (set: (day: string) => void) => (event: { target: HTMLInputElement }) => {
+    if (event.target.value && event.target.validity.valid) set(event.target.value);
+  };
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+    <Stack>
+      <div className="dashboard-toolbar">
         <h2 className="dashboard-live">{t('live')}</h2>
-        <Space wrap>
-          <DatePicker.RangePicker
-            aria-label={t('period')}
-            format="DD/MM/YYYY"
-            allowClear={false}
-            value={range}
-            maxDate={dayjs()}
-            onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
-          />
+        <div className="dashboard-filters">
+          <fieldset className="dashboard-period">
+            <legend>{t('period')}</legend>
+            <input type="date" aria-label={t('fromDate')} value={fromDate} max={toDate} required onChange={pick(setFromDate)} />
+            <span aria-hidden="true">→</span>
+            <input type="date" aria-label={t('toDate')} value={toDate} min={fromDate} max={daysAgo(0)} required onChange={pick(setToDate)} />
+          </fieldset>
           {kind === 'platform' && (
-            <Select
-              aria-label={t('unit')}
-              style={{ width: 260 }}
-              showSearch
-              optionFilterProp="label"
-              loading={units.loading}
-              value={unit}
-              onChange={setUnit}
-              options={[{ value: '', label: t('allUnits') }, ...units.options.map((option) => ({ value: String(option.value), label: option.label }))]}
-            />
+            <div className="dashboard-unit">
+              <label htmlFor={unitSelectId}>{t('unit')}</label>
+              <select id={unitSelectId} value={unit} onChange={(event) => setUnit(event.target.value)} aria-busy={units.loading}>
+                <option value="">{t('allUnits')}</option>
+                {units.options.map((option) => (
+                  <option key={String(option.value)} value={String(option.value)}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
           )}
-        </Space>
-      </Space>
+        </div>
+      </div>
       {kind === 'platform' ? <PlatformView request={request} /> : <UnitView request={request} />}
-    </Space>
+    </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useUnitOptions } from '../user/user-options.ts';
+import { PackageSyncAction } from './PackageSyncAction.tsx';
 
 /** The active service packs, to give one to a unit. */
 function usePackOptions() {
@@ -72,6 +73,7 @@ export default function UnitPackagePage() {
         question: (status, p) => t(status === STATUS.active ? 'unitPack.activate' : 'unitPack.deactivate', { name: p.packageName, unit: p.unitName }),
       },
       deleteQuestion: (p) => t('unitPack.deleteQuestion', { name: p.packageName, unit: p.unitName }),
+      rowActions: (p) => <PackageSyncAction record={p} />,
       nameOf: (p) => `${p.unitName as string} – ${p.packageName as string}`,
     };
   }, [r, statusText, t]);

@@ -1,11 +1,11 @@
-import { useMemo } from 'react';
-import { SyncOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { KeyOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { appUserResource, STATUS, type SyncState } from '@portal/contracts';
+import { appUserResource, STATUS, type AppSyncResult, type SyncState } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
+import { notifyError } from '../../shared/notify.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
@@ -13,6 +13,7 @@ import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/
 import { useReportToOptions } from '../user/report-to-options.ts';
 import { useAppGroupOptions, useAppProfileOptions, useAppRoleOptions } from './app-object-options.ts';
 import { useServiceAppOptions } from './service-options.ts';
+import { SyncProgress } from './SyncProgress.tsx';
 import { SyncStateTag } from './SyncStateTag.tsx';
 
 /**
@@ -21,27 +22,38 @@ import { SyncStateTag } from './SyncStateTag.tsx';
  */
 export default function AppUserPage() {
   const { t } = useTranslation('serviceApps');
+  // The reset replaces the person's portal password: the unit-user screen's words.
+  const { t: u } = useTranslation('user');
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? undefined;
   const platform = useProfile().data?.unitId === null;
   const permissions = usePermissions();
   const statusText = useStatusText();
-  const queryClient = useQueryClient();
+  const [following, setFollowing] = useState<string>();
 
   const definition = useMemo((): ResourceScreenDefinition => {
-    const sync = (record: AnyRecord) =>
+    const rowActions = (record: AnyRecord) =>
       permissions.has('USER_USERUNIT_EDIT') && (
-        <ConfirmedRowAction
-          icon={<SyncOutlined />}
-          label={t('sync.action')}
-          subject={String(record.username)}
-          question={t('sync.question', { service: record.serviceName, unit: record.unitName })}
-          done={t('sync.done')}
-          onConfirm={async () => {
-            await apiRequest('/AppUser/Sync', { body: { unitId: platform ? record.unitId : undefined, serviceId: record.serviceId } });
-            await queryClient.invalidateQueries({ queryKey: ['resource', appUserResource.name] });
-          }}
-        />
+        <>
+          <ConfirmedRowAction
+            icon={<KeyOutlined />}
+            label={u('resetPassword')}
+            subject={String(record.username)}
+            question={u('resetPasswordQuestion', { name: record.username })}
+            onConfirm={() => apiRequest('/AppUser/ResetPassword', { body: { id: record.id } })}
+            done={u('passwordReset')}
+          />
+          <ConfirmedRowAction
+            icon={<SyncOutlined />}
+            label={t('sync.action')}
+            subject={String(record.username)}
+            question={t('sync.question', { service: record.serviceName, unit: record.unitName })}
+            onConfirm={async () => {
+              const started = await apiRequest<AppSyncResult>('/AppUser/Sync', { body: { unitId: platform ? record.unitId : undefined, serviceId: record.serviceId } });
+              setFollowing(started.syncId);
+            }}
+          />
+        </>
       );
     return {
       contract: appUserResource,
@@ -88,9 +100,20 @@ export default function AppUserPage() {
       },
       deleteQuestion: (u) => t('appUser.deleteQuestion', { name: u.username, service: u.serviceName }),
       nameOf: (u) => `${String(u.serviceName)} ${String(u.username)}`,
-      rowActions: sync,
+      rowActions,
+      // A pending delivery turns synced, or shows its error, without the admin reloading.
+      settling: (u) => u.syncState === 'pending',
+      // Saved in the portal either way; the app's refusal is said at once (the row shows it too).
+      afterSave: (reply) => {
+        if (typeof reply.errorCreateBaseApp === 'string') notifyError(t('appUser.refused', { reason: reply.errorCreateBaseApp }));
+      },
     };
-  }, [permissions, platform, queryClient, statusText, t, userId]);
+  }, [permissions, platform, statusText, t, u, userId]);
 
-  return <ResourceScreen key={userId ?? 'all'} definition={definition} />;
+  return (
+    <>
+      <ResourceScreen key={userId ?? 'all'} definition={definition} />
+      {following && <SyncProgress syncId={following} onClose={() => setFollowing(undefined)} />}
+    </>
+  );
 }

@@ -27,6 +27,10 @@ export default {
     deactivate: 'Are you sure you want to deactivate the service pack "{{name}}"? Users of the companies holding it can no longer sign into its services.',
   },
   unitPack: {
+    sync: 'Sync to the apps',
+    syncQuestion: 'Push the pack "{{pack}}" of {{unit}} (seats, validity, features) into the app of each of its services?',
+    synced: 'Sync Successful',
+    syncFailed: 'Some apps did not take it: {{list}}',
     title: "Companies' service packs",
     unit: 'Company',
     seats: 'Seats',

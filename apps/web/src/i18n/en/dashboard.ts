@@ -3,6 +3,8 @@ import type { Phrases } from '../phrases.ts';
 
 export default {
   period: 'Period',
+  fromDate: 'From',
+  toDate: 'To',
   unit: 'Unit',
   allUnits: 'All units',
   live: 'Live updates',

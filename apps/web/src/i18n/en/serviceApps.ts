@@ -11,6 +11,7 @@ export default {
     status: 'Status',
   },
   appUser: {
+    refused: 'The service app refused the user: {{reason}}',
     title: 'Service users',
     user: 'User',
     fullName: 'Full name',
@@ -27,6 +28,11 @@ export default {
     action: 'Sync',
     question: "Sync every user and group of {{unit}} to the {{service}} app?",
     done: 'Sync Successful',
+    progressTitle: 'Sync progress',
+    close: 'Close',
+    counts: '{{finished}} of {{total}} objects done, {{failed}} failed.',
+    retrying: '{{count}} waiting for a retry (the app did not answer).',
+    failedTitle: 'Sync not complete: the app refused {{count}} objects',
   },
   role: {
     title: 'Service roles',

@@ -20,5 +20,8 @@ export default {
   template_variable_unknown: '{{field}} uses a variable this template type does not offer',
   markup_unbalanced: '{{field}} has an HTML tag that is not closed, or closed out of order',
   period_too_long: 'Choose a period of at most 366 days',
+  sms_too_long: 'The message is longer than 6 parts (concatenated SMS)',
+  phone_invalid: 'Invalid phone number',
+  send_time_past: 'The send time must be in the future',
   invalid: '{{field}} is not valid',
 } satisfies Phrases<typeof vi>;

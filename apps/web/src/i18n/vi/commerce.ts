@@ -25,6 +25,10 @@ export default {
     deactivate: 'Bạn có chắc chắn muốn ngừng kích hoạt gói dịch vụ "{{name}}"? Người dùng của các doanh nghiệp đang dùng gói sẽ không đăng nhập được các dịch vụ của gói.',
   },
   unitPack: {
+    sync: 'Đồng bộ sang ứng dụng',
+    syncQuestion: 'Đồng bộ gói "{{pack}}" của {{unit}} (số người dùng, thời hạn, tính năng) sang ứng dụng của từng dịch vụ trong gói?',
+    synced: 'Đồng bộ thành công',
+    syncFailed: 'Một số ứng dụng chưa nhận: {{list}}',
     title: 'Gói dịch vụ của doanh nghiệp',
     unit: 'Doanh nghiệp',
     seats: 'Số người dùng',

@@ -1,6 +1,8 @@
 /** The dashboards (platform and unit). */
 export default {
   period: 'Khoảng thời gian',
+  fromDate: 'Từ ngày',
+  toDate: 'Đến ngày',
   unit: 'Đơn vị',
   allUnits: 'Tất cả đơn vị',
   live: 'Cập nhật trực tiếp',

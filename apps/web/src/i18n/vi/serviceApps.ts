@@ -9,6 +9,7 @@ export default {
     status: 'Trạng thái',
   },
   appUser: {
+    refused: 'Ứng dụng của dịch vụ từ chối người dùng: {{reason}}',
     title: 'Người dùng dịch vụ',
     user: 'Người dùng',
     fullName: 'Họ và tên',
@@ -25,6 +26,11 @@ export default {
     action: 'Đồng bộ',
     question: 'Đồng bộ toàn bộ người dùng và nhóm của {{unit}} sang ứng dụng {{service}}?',
     done: 'Đồng bộ thành công',
+    progressTitle: 'Tiến trình đồng bộ',
+    close: 'Đóng',
+    counts: 'Đã xử lý {{finished}}/{{total}} đối tượng, lỗi {{failed}}.',
+    retrying: '{{count}} đối tượng đang chờ gửi lại (ứng dụng chưa phản hồi).',
+    failedTitle: 'Đồng bộ chưa hoàn tất: {{count}} đối tượng bị ứng dụng từ chối',
   },
   role: {
     title: 'Vai trò dịch vụ',

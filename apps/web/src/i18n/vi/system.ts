@@ -1,4 +1,4 @@
-/** Screens of system management built so far: the mail outbox and the two-factor policy. */
+/** Screens of system management: the mail outbox, the two-factor policy, the integrations. */
 export default {
   mailOutbox: {
     description: 'Thư của cổng quản trị. Khi chưa cấu hình máy chủ SMTP, thư được giữ ở đây để đọc.',
@@ -33,5 +33,23 @@ export default {
     code: 'Mã xác thực',
     confirm: 'Xác nhận',
     statusChanged: 'Đã cập nhật trạng thái',
+  },
+  integration: {
+    title: 'Tích hợp',
+    defaultTitle: 'Tích hợp mặc định',
+    service: 'Dịch vụ',
+    unit: 'Doanh nghiệp',
+    scimEndpoint: 'Địa chỉ SCIM',
+    backchannelLogoutUri: 'Địa chỉ đăng xuất (back-channel)',
+    credential: 'Khóa truy cập',
+    credentialHint: 'Để trống để giữ khóa đã lưu',
+    enabled: 'Bật',
+    hasCredential: 'Có khóa truy cập',
+    updatedAt: 'Cập nhật lúc',
+    no: 'Không',
+    deleteQuestion: 'Xóa cấu hình tích hợp của dịch vụ "{{name}}"?',
+    initialise: 'Khởi tạo mặc định',
+    initialiseQuestion: 'Chọn doanh nghiệp: doanh nghiệp nhận một bản sao của mọi cấu hình mặc định mà doanh nghiệp chưa có.',
+    initialised: 'Khởi tạo thành công',
   },
 };

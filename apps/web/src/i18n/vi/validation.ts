@@ -18,5 +18,8 @@ export default {
   template_variable_unknown: '{{field}} dùng biến không có trong loại mẫu này',
   markup_unbalanced: '{{field}} có thẻ HTML chưa đóng hoặc đóng sai thứ tự',
   period_too_long: 'Chọn khoảng thời gian tối đa 366 ngày',
+  sms_too_long: 'Tin nhắn dài quá 6 phần (SMS ghép)',
+  phone_invalid: 'Số điện thoại không hợp lệ',
+  send_time_past: 'Thời gian gửi phải sau thời điểm hiện tại',
   invalid: '{{field}} không hợp lệ',
 };

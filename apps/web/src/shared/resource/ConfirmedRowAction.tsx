@@ -10,8 +10,8 @@ interface Props {
   subject: string;
   question: string;
   onConfirm: () => Promise<unknown>;
-  /** Toast once it is done. */
-  done: string;
+  /** Toast once it is done (none when what follows tells the outcome itself). */
+  done?: string;
 }
 
 /** A hand-written row action that asks before it acts (resource screens' `rowActions`). */
@@ -32,7 +32,7 @@ export function ConfirmedRowAction({ icon, label, subject, question, onConfirm, 
             cancelText: t('cancel'),
             onOk: async () => {
               await onConfirm();
-              notifySuccess(done);
+              if (done) notifySuccess(done);
             },
           })
         }

@@ -32,6 +32,8 @@ export function FieldInput({ field, disabled, ...props }: { field: FormField; di
       return <InputNumber {...common} {...control} style={{ width: '100%' }} />;
     case 'date':
       return <DatePicker {...common} {...control} format="DD/MM/YYYY" style={{ width: '100%' }} />;
+    case 'datetime':
+      return <DatePicker {...common} {...control} showTime format="DD/MM/YYYY HH:mm:ss" style={{ width: '100%' }} />;
     case 'custom': {
       const Custom = field.component!;
       return <Custom value={props.value} onChange={control.onChange} disabled={disabled} label={field.label} />;

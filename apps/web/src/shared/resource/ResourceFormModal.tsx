@@ -31,20 +31,28 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
   const [hasErrors, setHasErrors] = useState(false);
   const mode = record ? 'edit' : 'create';
   const schema = (mode === 'create' ? (definition.contract.create ?? definition.contract.save) : definition.contract.save) as z.ZodObject;
-  const fields = (definition.form ?? []).filter((field) => !field.only || field.only === mode);
+  const modeFields = (definition.form ?? []).filter((field) => !field.only || field.only === mode);
+  const initialValues = toFormValues(modeFields, record, definition.defaults);
+  // The values so far, for the fields shown only with some of them (before the first render: the initial ones).
+  const watched = Form.useWatch((values: Record<string, unknown>) => values, { form, preserve: true }) as Record<string, unknown> | undefined;
+  const fields = modeFields.filter((field) => !field.shownWhen || field.shownWhen(watched ?? initialValues));
   const labelOf = (name: string) => fields.find((field) => field.name === name)?.label ?? name;
 
   const save = useMutation({
     mutationFn: (payload: Record<string, unknown>) => api.save(payload, record?.id),
-    onSuccess: () => {
+    onSuccess: (reply) => {
       notifySuccess(t('saved'));
+      definition.afterSave?.(reply);
       onSaved();
     },
     onError: (error) => {
       if (!(error instanceof ApiError) || !error.fieldErrors) return;
       form.setFields(
         error.fieldErrors
-          .map((e) => ({ name: e.field.replace(/^body\./, '').split('.')[0]!, errors: [e.message] }))
+          .map((e) => {
+            const name = e.field.replace(/^body\./, '').split('.')[0]!;
+            return { name, errors: [rules.serverMessage(e.message, labelOf(name))] };
+          })
           .filter((e) => fields.some((field) => field.name === e.name)),
       );
       setHasErrors(true);
@@ -82,7 +90,7 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
       <Form
         form={form}
         layout="vertical"
-        initialValues={toFormValues(fields, record, definition.defaults)}
+        initialValues={initialValues}
         onFieldsChange={() => setHasErrors(form.getFieldsError().some((field) => field.errors.length > 0))}
         onFinish={() => void submit()}
       >

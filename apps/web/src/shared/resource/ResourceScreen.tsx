@@ -16,6 +16,8 @@ import { treeRows } from './tree-rows.ts';
 import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
 
 const FIRST_PAGE = { pageIndex: 1, pageSize: 20 };
+/** How often a list showing settling rows (ResourceScreenDefinition.settling) is read again. */
+const SETTLING_REFRESH_MS = 3000;
 
 /**
  * The standard screen of a resource: search, filters and paging on the server, status toggle
@@ -47,6 +49,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
     queryKey: resourceKeys.search(contract, query),
     queryFn: ({ signal }) => api.search(query, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (current) => (definition.settling && current.state.data?.records.some(definition.settling) ? SETTLING_REFRESH_MS : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(contract) });
 
@@ -120,7 +123,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
             <Button type="text" icon={<EyeOutlined />} aria-label={`${t('view')} ${nameOf(record)}`} onClick={() => setViewing(record)} />
           </Tooltip>
         )}
-        {definition.form && canSave(record) && (
+        {definition.form && canSave(record) && (definition.canEdit?.(record) ?? true) && (
           <Tooltip title={t('edit')}>
             <Button type="text" icon={<EditOutlined />} aria-label={`${t('edit')} ${nameOf(record)}`} onClick={() => setEditing({ record })} />
           </Tooltip>

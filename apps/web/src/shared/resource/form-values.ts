@@ -1,13 +1,16 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AnyRecord, FormField } from './types.ts';
 
+/** Inputs whose value is a dayjs in the form and an ISO string in the contract. */
+const isDateInput = (field: FormField) => field.input === 'date' || field.input === 'datetime';
+
 /** A record's values as the form's inputs hold them (dates become dayjs). */
 export function toFormValues(fields: readonly FormField[], record: AnyRecord | undefined, defaults: Record<string, unknown> = {}): Record<string, unknown> {
   const values: Record<string, unknown> = { ...defaults };
   for (const field of fields) {
     const value = record?.[field.name];
     if (value === undefined) continue;
-    values[field.name] = field.input === 'date' && typeof value === 'string' ? dayjs(value) : value;
+    values[field.name] = isDateInput(field) && typeof value === 'string' ? dayjs(value) : value;
   }
   return values;
 }
@@ -22,7 +25,7 @@ export function toPayloadValue(field: FormField, value: unknown, nullable = fals
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
     return field.input === 'switch' ? false : nullable ? null : undefined;
   }
-  if (field.input === 'date') return (value as Dayjs).toISOString();
+  if (isDateInput(field)) return (value as Dayjs).toISOString();
   if (typeof value === 'string') return value.trim();
   return value;
 }

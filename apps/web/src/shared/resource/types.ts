@@ -33,7 +33,7 @@ export interface FormField {
   name: string;
   /** Already translated label. */
   label: string;
-  input: 'text' | 'number' | 'password' | 'textarea' | 'select' | 'multiselect' | 'switch' | 'date' | 'color' | 'custom';
+  input: 'text' | 'number' | 'password' | 'textarea' | 'select' | 'multiselect' | 'switch' | 'date' | 'datetime' | 'color' | 'custom';
   /** The input of a `custom` field (a rich-text editor …), loaded with its screen only. */
   component?: ComponentType<CustomInputProps>;
   options?: OptionSource;
@@ -44,6 +44,8 @@ export interface FormField {
   placeholder?: string;
   /** Full width in the two-column form. */
   wide?: boolean;
+  /** Shown (and sent) only while the form's values pass this, e.g. the receivers of one kind. */
+  shownWhen?: (values: Record<string, unknown>) => boolean;
 }
 
 /** A filter of the list: a select of values, or a date range (two search fields). */
@@ -89,6 +91,8 @@ export interface ResourceScreenDefinition {
   rowActions?: (record: AnyRecord) => ReactNode;
   /** Rows the delete button is offered for (all when absent); the server refuses the others anyway. */
   canDelete?: (record: AnyRecord) => boolean;
+  /** Rows the edit button is offered for (all when absent); the server refuses the others anyway. */
+  canEdit?: (record: AnyRecord) => boolean;
   /**
    * Shows the page as a two-level tree: a row whose `parentKey` equals another row's `key`
    * (a row without parent) is nested under it. The search answers each parent before its children.
@@ -96,4 +100,11 @@ export interface ResourceScreenDefinition {
   tree?: { key: string; parentKey: string };
   /** Which label names a record in confirmations ("Delete <name>?"). */
   nameOf?: (record: AnyRecord) => string;
+  /**
+   * Rows whose state changes on the server without anyone touching the screen (a delivery
+   * still pending): while the page shows one, the list is read again every few seconds.
+   */
+  settling?: (record: AnyRecord) => boolean;
+  /** Reads what a save answered beside the id (the contract's `savedExtra`), after the standard toast. */
+  afterSave?: (reply: Record<string, unknown>) => void;
 }

@@ -1,0 +1,86 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppSyncStatus } from '@portal/contracts';
+import type { Queryable, Transaction } from '../../db/client.ts';
+import { appObjects, appSyncs, appUsers, provisioningOutbox, users } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { withinScope, type Scope } from '../../platform/resource/scope.ts';
+import { groupDelivery, userDelivery } from '../provisioning/changes.ts';
+import { DELIVERY_STATUS, enqueueDeliveries } from '../provisioning/queue.ts';
+
+/** How many failed objects a status names (the counts cover them all). */
+const FAILURES_SHOWN = 100;
+
+/**
+ * "Sync" of one unit × service: every user and then every group is queued again, in the
+ * caller's transaction, as one job. The worker sends each object as the portal holds it now
+ * (PUT by external id: created when the app lacks it, updated otherwise, inactive when off or
+ * locked), so the app ends up matching the portal. The job lives in the durable, leased
+ * outbox: any instance delivers it, and one that dies mid-way leaves the rest to the others.
+ */
+export async function startSync(tx: Transaction, clock: Clock, job: { unitId: string; serviceId: string; startedBy: string }) {
+  const members = await tx.select().from(appUsers).where(and(eq(appUsers.unitId, job.unitId), eq(appUsers.serviceId, job.serviceId)));
+  const groups = await tx
+    .select()
+    .from(appObjects)
+    .where(and(eq(appObjects.kind, 'group'), eq(appObjects.unitId, job.unitId), eq(appObjects.serviceId, job.serviceId)));
+  const [sync] = await tx
+    .insert(appSyncs)
+    .values({ ...job, total: members.length + groups.length, createdAt: clock.now() })
+    .returning({ id: appSyncs.id });
+  const syncId = sync!.id;
+  // Users first: the groups list their members by the ids the app gives the users.
+  await enqueueDeliveries(tx, [...members.map(userDelivery), ...groups.map(groupDelivery)].map((delivery) => ({ ...delivery, syncId })));
+  return { syncId, queued: members.length + groups.length };
+}
+
+/** Where a sync stands, counted from its deliveries; undefined outside the caller's scope. */
+export async function syncStatus(db: Queryable, syncId: string, scope: Scope): Promise<AppSyncStatus | undefined> {
+  const [sync] = await db
+    .select()
+    .from(appSyncs)
+    .where(and(eq(appSyncs.id, syncId), withinScope(appSyncs.unitId, scope)));
+  if (!sync) return undefined;
+  const [counts] = await db
+    .select({
+      delivered: sql<number>`count(*) filter (where ${provisioningOutbox.status} = ${DELIVERY_STATUS.delivered})::int`,
+      pending: sql<number>`count(*) filter (where ${provisioningOutbox.status} = ${DELIVERY_STATUS.pending})::int`,
+      retrying: sql<number>`count(*) filter (where ${provisioningOutbox.status} = ${DELIVERY_STATUS.pending} and ${provisioningOutbox.lastError} is not null)::int`,
+      failed: sql<number>`count(*) filter (where ${provisioningOutbox.status} = ${DELIVERY_STATUS.failed})::int`,
+    })
+    .from(provisioningOutbox)
+    .where(eq(provisioningOutbox.syncId, syncId));
+  const failures = counts!.failed === 0 ? [] : await failuresOf(db, syncId);
+  return {
+    syncId,
+    unitId: sync.unitId,
+    serviceId: sync.serviceId,
+    total: sync.total,
+    ...counts!,
+    done: counts!.pending === 0,
+    failures,
+  };
+}
+
+/** The failed objects of a sync by name (the user's account, the group's name), with the last error. */
+async function failuresOf(db: Queryable, syncId: string): Promise<AppSyncStatus['failures']> {
+  const rows = await db
+    .select({
+      objectType: provisioningOutbox.objectType,
+      error: provisioningOutbox.lastError,
+      username: users.username,
+      groupName: appObjects.name,
+      objectId: provisioningOutbox.objectId,
+    })
+    .from(provisioningOutbox)
+    .leftJoin(appUsers, and(eq(provisioningOutbox.objectType, 'user'), eq(sql`${appUsers.id}::text`, provisioningOutbox.objectId)))
+    .leftJoin(users, eq(users.id, appUsers.userId))
+    .leftJoin(appObjects, and(eq(provisioningOutbox.objectType, 'group'), eq(sql`${appObjects.id}::text`, provisioningOutbox.objectId)))
+    .where(and(eq(provisioningOutbox.syncId, syncId), eq(provisioningOutbox.status, DELIVERY_STATUS.failed)))
+    .orderBy(provisioningOutbox.seq)
+    .limit(FAILURES_SHOWN);
+  return rows.map((row) => ({
+    objectType: row.objectType === 'group' ? 'group' : 'user',
+    name: row.username ?? row.groupName ?? row.objectId,
+    error: row.error ?? '',
+  }));
+}

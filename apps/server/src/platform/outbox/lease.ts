@@ -1,0 +1,39 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { LEASE_MS, MAX_ATTEMPTS, nextAttemptDelayMs } from './queue-worker.ts';
+
+/** The columns an outbox table (mail, SMS) shares: its queue order, state, attempts and lease. */
+export type OutboxTable = PgTable & { id: PgColumn; seq: PgColumn; status: PgColumn; attempts: PgColumn; nextAttemptAt: PgColumn; lockedUntil: PgColumn };
+
+/**
+ * Takes up to `limit` due rows of an outbox for this worker: pending, due, not leased by a
+ * live worker (`extra` may hold some back), in queue order. The lease keeps other instances
+ * off them; SKIP LOCKED keeps instances from waiting on each other.
+ */
+export async function claimLeased<T extends OutboxTable>(db: Database, table: T, options: { now: Date; limit: number; pending: number; extra?: SQL }): Promise<T['$inferSelect'][]> {
+  const { now } = options;
+  const due = db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(eq(table.status, options.pending), lte(table.nextAttemptAt, now), or(isNull(table.lockedUntil), lt(table.lockedUntil, now)), options.extra))
+    .orderBy(asc(table.seq))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(table as PgTable)
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${table.attempts} + 1` } as never)
+    .where(inArray(table.id, due))
+    .returning();
+  return claimed as T['$inferSelect'][];
+}
+
+/** What a failed attempt writes: back to pending after the backoff, or given up after MAX_ATTEMPTS. */
+export function failedAttempt(row: { attempts: number }, now: Date, error: string, statuses: { pending: number; failed: number }) {
+  return {
+    status: row.attempts >= MAX_ATTEMPTS ? statuses.failed : statuses.pending,
+    nextAttemptAt: new Date(now.getTime() + nextAttemptDelayMs(row.attempts)),
+    lockedUntil: null,
+    lastError: error.slice(0, 1000),
+  };
+}

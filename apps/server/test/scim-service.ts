@@ -1,0 +1,27 @@
+import { createServer } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { integrations, services } from '../src/db/schema/index.ts';
+import { createSecretBox } from '../src/platform/secrets.ts';
+import { createScimApp, type ScimApp } from './scim-app.ts';
+import type { TestApp } from './test-app.ts';
+
+/** The sample SCIM app on a port of its own, and the CRM service's default integration pointing at it. */
+export async function serveScimApp(t: TestApp, token: string): Promise<{ scim: ScimApp; crm: string; close: () => void }> {
+  const scim = createScimApp(token);
+  const server = createServer((request, response) => {
+    void scim.handle(request, response).then((handled) => handled || response.writeHead(404).end());
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  const { db } = t.database;
+  const [service] = await db.select({ id: services.id }).from(services).where(eq(services.code, 'CRM'));
+  await db.insert(integrations).values({
+    serviceId: service!.id,
+    scimEndpoint: `http://127.0.0.1:${port}/scim/v2/{tenant}`,
+    credentialCipher: createSecretBox(t.config).seal(token),
+  });
+  return { scim, crm: service!.id, close: () => server.close() };
+}

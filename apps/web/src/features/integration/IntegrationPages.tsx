@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import { CloudSyncOutlined } from '@ant-design/icons';
+import { Button, Modal, Select, Tag } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { integrateDefaultResource, integrateResource, type ResourceContract } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { usePermissions } from '../../api/queries.ts';
+import { formatDate } from '../../shared/format.ts';
+import { notifySuccess } from '../../shared/notify.ts';
+import { resourceKeys } from '../../shared/resource/resource-api.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { useServiceAppOptions } from '../service-apps/service-options.ts';
+import { useUnitOptions } from '../user/user-options.ts';
+
+/**
+ * /system/integrate (a unit's own settings) and /system/integrate-default (the platform's,
+ * which a unit uses until it has its own): how the portal reaches each service's app. The
+ * credential is write-only: the list says whether one is stored, a new one replaces it.
+ */
+function useIntegrationDefinition(contract: ResourceContract, perUnit: boolean): ResourceScreenDefinition {
+  const { t } = useTranslation('system');
+  const { t: r } = useTranslation('resource');
+  return useMemo((): ResourceScreenDefinition => {
+    const yesNo = (value: unknown) => (value ? <Tag color="green">{r('yes')}</Tag> : <Tag>{t('integration.no')}</Tag>);
+    const unitField: FormField[] = perUnit ? [{ name: 'unitId', label: t('integration.unit'), input: 'select', options: useUnitOptions, readOnlyOnEdit: true }] : [];
+    return {
+      contract,
+      title: t(perUnit ? 'integration.title' : 'integration.defaultTitle'),
+      columns: [
+        { title: t('integration.service'), dataIndex: 'serviceName', key: 'serviceName' },
+        ...(perUnit ? [{ title: t('integration.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
+        { title: t('integration.scimEndpoint'), dataIndex: 'scimEndpoint', key: 'scimEndpoint' },
+        { title: t('integration.enabled'), key: 'enabled', render: (_v: unknown, row: AnyRecord) => yesNo(row.enabled) },
+        { title: t('integration.hasCredential'), key: 'hasCredential', render: (_v: unknown, row: AnyRecord) => yesNo(row.hasCredential) },
+        { title: t('integration.updatedAt'), key: 'updatedAt', render: (_v: unknown, row: AnyRecord) => formatDate(row.updatedAt as string, true) },
+      ],
+      form: [
+        ...unitField,
+        { name: 'serviceId', label: t('integration.service'), input: 'select', options: useServiceAppOptions, readOnlyOnEdit: true },
+        { name: 'scimEndpoint', label: t('integration.scimEndpoint'), input: 'text', wide: true, placeholder: 'https://crm.example.com/scim/v2/{tenant}' },
+        { name: 'backchannelLogoutUri', label: t('integration.backchannelLogoutUri'), input: 'text', wide: true },
+        { name: 'credential', label: t('integration.credential'), input: 'password', placeholder: t('integration.credentialHint'), wide: true },
+        { name: 'enabled', label: t('integration.enabled'), input: 'switch' },
+      ],
+      defaults: { enabled: true },
+      filters: [{ name: 'serviceId', label: t('integration.service'), options: useServiceAppOptions }],
+      view: [
+        { label: t('integration.service'), render: (row) => row.serviceName as string },
+        ...(perUnit ? [{ label: t('integration.unit'), render: (row: AnyRecord) => row.unitName as string }] : []),
+        { label: t('integration.scimEndpoint'), render: (row) => row.scimEndpoint as string | null },
+        { label: t('integration.backchannelLogoutUri'), render: (row) => row.backchannelLogoutUri as string | null },
+        { label: t('integration.enabled'), render: (row) => yesNo(row.enabled) },
+        { label: t('integration.hasCredential'), render: (row) => yesNo(row.hasCredential) },
+        { label: t('integration.updatedAt'), render: (row) => formatDate(row.updatedAt as string, true) },
+      ],
+      deleteQuestion: (row) => t('integration.deleteQuestion', { name: row.serviceName }),
+      nameOf: (row) => (row.unitName ? `${String(row.serviceName)} ${String(row.unitName)}` : String(row.serviceName)),
+    };
+  }, [contract, perUnit, r, t]);
+}
+
+/** "Initialise defaults": a unit gets its own copy of every platform default it lacks. */
+function InitialiseDefaultsButton() {
+  const { t } = useTranslation('system');
+  const { t: r } = useTranslation('resource');
+  const queryClient = useQueryClient();
+  const units = useUnitOptions();
+  const [open, setOpen] = useState(false);
+  const [unitId, setUnitId] = useState<string>();
+  const init = useMutation({
+    mutationFn: (unit: string) => apiRequest<{ created: number }>('/Integrate/CreateDefaultConfigData', { body: { unitId: unit } }),
+    onSuccess: () => {
+      notifySuccess(t('integration.initialised'));
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(integrateResource) });
+    },
+  });
+  return (
+    <>
+      <Button icon={<CloudSyncOutlined />} onClick={() => setOpen(true)}>
+        {t('integration.initialise')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('integration.initialise')}
+        okText={t('integration.initialise')}
+        cancelText={r('cancel')}
+        okButtonProps={{ disabled: !unitId, loading: init.isPending }}
+        onOk={() => unitId && init.mutate(unitId)}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <p>{t('integration.initialiseQuestion')}</p>
+        <Select
+          aria-label={t('integration.unit')}
+          style={{ width: '100%' }}
+          showSearch
+          optionFilterProp="label"
+          loading={units.loading}
+          options={units.options as { value: string; label: string }[]}
+          value={unitId}
+          onChange={setUnitId}
+        />
+      </Modal>
+    </>
+  );
+}
+
+export function IntegratePage() {
+  const definition = useIntegrationDefinition(integrateResource, true);
+  const canInit = usePermissions().has(integrateResource.permissions.create!);
+  return <ResourceScreen definition={definition} toolbarExtra={canInit && <InitialiseDefaultsButton />} />;
+}
+
+export function IntegrateDefaultPage() {
+  return <ResourceScreen definition={useIntegrationDefinition(integrateDefaultResource, false)} />;
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { SendOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Modal, Tooltip } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { smsSendTestSchema } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { useFieldRules } from '../../shared/field-rules.ts';
+import { notifySuccess } from '../../shared/notify.ts';
+import type { AnyRecord } from '../../shared/resource/types.ts';
+
+/** Sends a template, with sample values, to one number: through the gateway, or into the development outbox. */
+export function SmsTestButton({ template }: { template: AnyRecord }) {
+  const { t } = useTranslation('messaging');
+  const rules = useFieldRules();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ phone: string }>();
+  const send = useMutation({
+    mutationFn: (phone: string) => apiRequest('/TemplateSms/SendTest', { body: { id: template.id, phone } }),
+    onSuccess: () => {
+      notifySuccess(t('sms.sent'));
+      setOpen(false);
+    },
+  });
+  const label = t('sms.sendTest');
+  return (
+    <>
+      <Tooltip title={label}>
+        <Button type="text" icon={<SendOutlined />} aria-label={`${label} ${String(template.name)}`} onClick={() => setOpen(true)} />
+      </Tooltip>
+      {open && (
+        <Modal
+          open
+          title={t('sms.sendTestTitle', { name: template.name })}
+          okText={label}
+          onOk={() => void form.validateFields().then(({ phone }) => send.mutate(phone.trim()))}
+          confirmLoading={send.isPending}
+          onCancel={() => setOpen(false)}
+          destroyOnHidden
+        >
+          <Form form={form} layout="vertical">
+            <Form.Item name="phone" label={t('sms.phone')} required rules={[rules.field(smsSendTestSchema.shape.phone, t('sms.phone'))]}>
+              <Input aria-label={t('sms.phone')} inputMode="tel" />
+            </Form.Item>
+          </Form>
+        </Modal>
+      )}
+    </>
+  );
+}

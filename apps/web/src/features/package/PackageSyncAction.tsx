@@ -1,0 +1,27 @@
+import { SyncOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { unitPackageResource, type PackageSyncResult } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { usePermissions } from '../../api/queries.ts';
+import { notifyError, notifySuccess } from '../../shared/notify.ts';
+import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
+import type { AnyRecord } from '../../shared/resource/types.ts';
+
+/** Pushes a unit's pack (seats, validity, features) into the app of each of its services, after confirmation. */
+export function PackageSyncAction({ record }: { record: AnyRecord }) {
+  const { t } = useTranslation('commerce');
+  if (!usePermissions().has(unitPackageResource.permissions.update!)) return null;
+  return (
+    <ConfirmedRowAction
+      icon={<SyncOutlined />}
+      label={t('unitPack.sync')}
+      subject={`${String(record.unitName)} ${String(record.packageName)}`}
+      question={t('unitPack.syncQuestion', { unit: record.unitName, pack: record.packageName })}
+      onConfirm={async () => {
+        const result = await apiRequest<PackageSyncResult>(`/PackageServiceChannel/SyncBaseApp/${String(record.id)}`, { body: {} });
+        if (result.failures.length === 0) notifySuccess(t('unitPack.synced'));
+        else notifyError(t('unitPack.syncFailed', { list: result.failures.map((f) => `${f.serviceName}: ${f.error}`).join('; ') }));
+      }}
+    />
+  );
+}

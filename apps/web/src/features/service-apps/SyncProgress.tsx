@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { Alert, List, Modal, Progress, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { appUserResource, type AppSyncStatus } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { notifySuccess } from '../../shared/notify.ts';
+import { resourceKeys } from '../../shared/resource/resource-api.ts';
+
+const POLL_MS = 1000;
+
+/**
+ * Follows one "Sync" until nothing of it is pending: progress for a large unit, then "Sync
+ * Successful", or the objects the app refused and why. Closing it does not stop the sync.
+ */
+export function SyncProgress({ syncId, onClose }: { syncId: string; onClose: () => void }) {
+  const { t } = useTranslation('serviceApps');
+  const queryClient = useQueryClient();
+  const { data: status } = useQuery({
+    queryKey: ['resource', appUserResource.name, 'sync', syncId],
+    queryFn: ({ signal }) => apiRequest<AppSyncStatus>('/AppUser/GetSyncStatus', { body: { syncId }, signal }),
+    refetchInterval: (query) => (query.state.data?.done ? false : POLL_MS),
+  });
+  const done = status?.done === true;
+  const succeeded = done && status.failed === 0;
+  useEffect(() => {
+    if (!done) return;
+    if (succeeded) notifySuccess(t('sync.done'));
+    void queryClient.invalidateQueries({ queryKey: resourceKeys.all(appUserResource) });
+  }, [done, succeeded, queryClient, t]);
+
+  const finished = status ? status.delivered + status.failed : 0;
+  const percent = status && status.total > 0 ? Math.floor((finished * 100) / status.total) : done ? 100 : 0;
+  return (
+    <Modal open title={t('sync.progressTitle')} onCancel={onClose} onOk={onClose} okText={t('sync.close')} cancelButtonProps={{ style: { display: 'none' } }}>
+      <Progress percent={percent} status={done ? (succeeded ? 'success' : 'exception') : 'active'} aria-label={t('sync.label')} />
+      {status && (
+        <Typography.Paragraph>
+          {t('sync.counts', { finished, total: status.total, failed: status.failed })}
+          {status.retrying > 0 && ` ${t('sync.retrying', { count: status.retrying })}`}
+        </Typography.Paragraph>
+      )}
+      {succeeded && <Alert type="success" showIcon message={t('sync.done')} />}
+      {done && !succeeded && (
+        <>
+          <Alert type="error" showIcon message={t('sync.failedTitle', { count: status.failed })} />
+          <List
+            size="small"
+            dataSource={status.failures}
+            renderItem={(failure) => (
+              <List.Item>
+                <List.Item.Meta title={failure.name} description={failure.error} />
+              </List.Item>
+            )}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}

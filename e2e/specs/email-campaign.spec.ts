@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, demoAccount } from '../support/accounts.ts';
+import { mailTo, waitForMail } from '../support/mail.ts';
+import { chooseOption, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
+import { signIn } from '../support/signin.ts';
+
+/** A time as the send-time picker takes it: DD/MM/YYYY HH:mm:ss, in the browser's (the machine's) zone. */
+function pickerText(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+}
+
+test('an administrator schedules a campaign a few seconds ahead to two units’ administrators with a Cc; each receives exactly one mail', async ({ page }) => {
+  test.slow();
+  const subject = `Bản tin E2E ${Date.now()}`;
+  const name = `Chiến dịch ${subject}`;
+  const cc = `cskh.${Date.now()}@example.com`;
+  const receivers = [demoAccount('admin', 'minhphat').email, demoAccount('admin', 'saoviet').email, cc];
+
+  await signIn(page, ADMIN, 'system/email-campaign');
+  await expect(page.getByRole('main').getByText('Chiến dịch email', { exact: true })).toBeVisible();
+  await openAddDialog(page);
+  await fillFields(page, { 'Tên chiến dịch': name, 'Cc (cách nhau bởi dấu phẩy)': cc, 'Tiêu đề': subject });
+  await chooseOption(page, 'Người nhận', 'Quản trị viên của các doanh nghiệp');
+  await chooseOption(page, 'Doanh nghiệp', 'Công ty TNHH Minh Phát');
+  await chooseOption(page, 'Doanh nghiệp', 'Công ty Cổ phần Sao Việt');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Mã HTML' }).click();
+  await dialog.getByLabel('Nội dung (HTML)').fill('<p>Kính gửi quý khách, cổng SSO có tính năng mới.</p>');
+  // A time already past is refused on its field.
+  const sendAt = dialog.getByLabel('Thời gian gửi', { exact: true });
+  const pick = async (at: Date) => {
+    await sendAt.click();
+    await sendAt.fill(pickerText(at));
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+    await expect(sendAt).toHaveValue(pickerText(at));
+  };
+  await pick(new Date(Date.now() - 60_000));
+  await dialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(dialog.getByText('Thời gian gửi phải sau thời điểm hiện tại')).toBeVisible();
+
+  const since = Date.now();
+  await pick(new Date(since + 10_000));
+  await saveDialog(page);
+  const campaign = row(page, name);
+  await expect(campaign).toContainText('Chờ gửi');
+
+  for (const address of receivers) {
+    const mail = await waitForMail(address, since, (m) => m.subject === subject, 60_000);
+    expect(mail.text).toContain('cổng SSO có tính năng mới');
+  }
+  // The list follows the sending by itself, then each receiver's result.
+  await expect(campaign).toContainText('Đã gửi 3/3, lỗi 0, đang chờ 0', { timeout: 30_000 });
+  await campaign.getByRole('button', { name: `Xem người nhận ${name}` }).click();
+  const list = page.getByRole('dialog').filter({ hasText: `Người nhận: ${name}` });
+  for (const address of receivers) await expect(list.getByRole('row').filter({ hasText: address })).toContainText('Đã gửi');
+  await expect(list.getByRole('row').filter({ hasText: cc })).toContainText('Cc');
+  // Exactly one mail each: the list said all three were sent, and no second copy came.
+  for (const address of receivers) expect(mailTo(address, since, (m) => m.subject === subject)).toHaveLength(1);
+});
