@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { packageServiceUnitsReport, serviceUnitsReport, serviceVisitReport } from '@portal/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { prepareDatabase } from '../apps/server/src/bootstrap/index.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -101,6 +102,10 @@ export async function benchActivity(report: Report): Promise<void> {
         ['platform dashboard, one year', post('/Dashboard/ActivityStatisticUnit', year)],
         ['platform dashboard of one unit, one year', post('/Dashboard/ActivityStatisticUnit', { ...year, unitRequest: unit!.id })],
         ['unit dashboard, one year', post('/Dashboard/ActivityStatisticsByUser', { ...year, unitRequest: unit!.id })],
+        ['Report_3 service accesses, one year', post(serviceVisitReport.paths.search!, year)],
+        ['Report_3 of one unit, one year', post(serviceVisitReport.paths.search!, { ...year, unitId: unit!.id })],
+        ["report: units using each pack's services", post(packageServiceUnitsReport.paths.search!, {})],
+        ['report: units using a service, one year', post(serviceUnitsReport.paths.search!, { ...year, serviceCode: 'CRM' })],
       ];
       for (const [name, call] of calls) {
         const latencies = await timeCalls(call);

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { ADMIN, demoAccount } from '../support/accounts.ts';
+import { exportList } from '../support/export.ts';
 import { signIn } from '../support/signin.ts';
 
 const user = demoAccount('giang', 'minhphat');
@@ -27,13 +27,7 @@ test('every sign-in lands in the access log with device, IP, browser and time; b
   });
 
   await test.step('the log is exported, sheet "Report", and the file holds the sign-in', async () => {
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Xuất Excel' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe('UserDevice.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await download.path());
-    const sheet = workbook.getWorksheet('Report')!;
+    const sheet = (await exportList(page, 'UserDevice.xlsx')).sheet!;
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Thời gian đăng nhập', 'Tài khoản', 'Họ và tên', 'Đơn vị', 'Thiết bị', 'Trình duyệt', 'Địa chỉ IP']);
     const accounts = sheet.getColumn(2).values as unknown[];
     expect(accounts).toContain(user.username);

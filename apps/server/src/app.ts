@@ -21,6 +21,7 @@ import { countProviderActivity } from './modules/dashboard/activity-events.ts';
 import { registerDashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerDeviceRoutes } from './modules/device/routes.ts';
 import { registerReportRoutes } from './modules/report/routes.ts';
+import { registerNotificationRoutes } from './modules/notification/routes.ts';
 import { registerMailOutboxRoutes } from './modules/mail-outbox/routes.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
 import { registerTwoFaConfigRoutes } from './modules/two-factor/config-routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPackageRoutes(app, context);
   registerDashboardRoutes(app, context);
   registerReportRoutes(app, context);
+  registerNotificationRoutes(app, context);
   const spaServed = await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, environment: spaEnvironment(config) });
 
   app.setNotFoundHandler(async (request, reply) => {

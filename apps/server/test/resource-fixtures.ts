@@ -1,5 +1,6 @@
 import { asc, eq, inArray, like } from 'drizzle-orm';
 import {
+  businessTemplateResource,
   actionLogResource,
   APP_OBJECT_RESOURCES,
   appUserResource,
@@ -29,7 +30,7 @@ import {
   REPORTS,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, smsTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, upgradeRequests, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, businessTemplates, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, smsTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, upgradeRequests, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
 import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
@@ -242,6 +243,12 @@ export class ResourceFixtures {
         return db.select().from(unitServices).where(eq(unitServices.id, target.id));
       case upgradeRequestResource.name:
         return db.select().from(upgradeRequests).where(eq(upgradeRequests.id, target.id));
+      case businessTemplateResource.name: {
+        const template = await db.select().from(businessTemplates).where(eq(businessTemplates.id, target.id));
+        // What it sends to the units' apps (TemplateClone/SyncBaseApp).
+        const pushed = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(like(provisioningOutbox.objectId, `${target.id}:%`));
+        return { template, pushed: pushed.length };
+      }
       case 'AppSync':
         return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;
       default: {

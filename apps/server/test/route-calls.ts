@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { LOG_ACTION, LOG_OBJECT, type PermissionName, type ResourceOperation } from '@portal/contracts';
+import { APP_OBJECT_RESOURCES, appUserResource, LOG_ACTION, LOG_OBJECT, type PermissionName, type ResourceOperation } from '@portal/contracts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { contractOf, CONTRACTS, type ResourceFixtures, type Target } from './resource-fixtures.ts';
 import { sampleFor, searchSampleFor } from './samples.ts';
@@ -120,7 +120,10 @@ function resourceCall(route: RouteEntry, resource: string, operation: ResourceOp
 const userByUnitEdit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit };
 
 /** The hand-written routes, by method and URL. */
-const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: ResourceFixtures, target: Target | undefined) => Omit<ApiCall, 'method' | 'url'> }> = {
+/** A hand-written route's call: its path and method come from the route. */
+type HandWrittenCall = Omit<RouteCall, 'build'> & { build: (f: ResourceFixtures, target: Target | undefined) => Omit<ApiCall, 'method' | 'url'> };
+
+const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   'POST /api/Unit/SendMailElearning': { kind: 'write', target: (f) => f.stable('Unit'), build: (_f, target) => ({ body: { id: target!.id } }) },
   'GET /api/Role/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('Role'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
   'POST /api/Role/SavePermissions': {
@@ -151,21 +154,34 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
     target: (f) => f.fresh('Channel'),
     build: (_f, target) => ({ body: { id: target!.id } }),
   },
-  'POST /api/AppUser/Sync': {
-    kind: 'write',
-    audit: { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.sync },
-    // The object of a sync is one unit's app: its deliveries are what changes.
-    target: async (f) => ({ resource: 'AppSync', id: f.context.unitId, unitId: f.context.unitId, agencyId: null, record: {} }),
-    build: (f) => ({ body: { unitId: f.context.unitId, serviceId: f.context.serviceId } }),
-  },
   'POST /api/PackageServiceChannel/SyncBaseApp/:id': {
     kind: 'write',
     audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.sync },
     target: (f) => f.fresh('PackageServiceChannel'),
     build: (_f, target) => ({ params: { id: target!.id } }),
   },
+  'POST /api/TemplateClone/SyncBaseApp/:id': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.unit, action: LOG_ACTION.sync },
+    target: (f) => f.fresh('TemplateClone'),
+    build: (f, target) => ({ params: { id: target!.id }, body: { unitId: f.context.unitId } }),
+  },
   'POST /api/AppUser/ResetPassword': { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('AppUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
-  'POST /api/AppUser/GetSyncStatus': { kind: 'read', target: (f) => f.sync(), build: (_f, target) => ({ body: { syncId: target!.id } }) },
+  // "Sync" of unit A's CRM app from each screen that offers it; its object is the unit's app (its deliveries change).
+  ...Object.fromEntries(
+    [appUserResource, ...APP_OBJECT_RESOURCES].flatMap((contract): [string, HandWrittenCall][] => [
+      [
+        `POST /api/${contract.name}/Sync`,
+        {
+          kind: 'write',
+          audit: { object: contract.logObject!, action: LOG_ACTION.sync },
+          target: async (f) => ({ resource: 'AppSync', id: f.context.unitId, unitId: f.context.unitId, agencyId: null, record: {} }),
+          build: (f) => ({ body: { unitId: f.context.unitId, serviceId: f.context.serviceId } }),
+        },
+      ],
+      [`POST /api/${contract.name}/GetSyncStatus`, { kind: 'read', target: (f) => f.sync(), build: (_f, target) => ({ body: { syncId: target!.id } }) }],
+    ]),
+  ),
   // A change of the whole list, about no one object: config.test.ts checks what it restores and logs.
   'POST /api/ConfigData/SyncFromDefault': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: () => ({}) },
   // Copies the defaults into unit A: integration.test.ts checks what it copies and that it keeps the unit's own.
@@ -222,14 +238,13 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
 
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */
 export function routeCallFor(route: RouteEntry): RouteCall | undefined {
-  // No integration, campaign, SMS template or upgrade request exists until someone makes one: their lists are read after one is made.
+  // No integration, campaign or SMS template exists until someone makes one: their lists are read after one is made.
   const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign', 'TemplateSms', 'UpgradeRequest'].includes(route.resource.name) && route.resource.operation === 'search';
   if (emptyUntilMade) {
     const name = route.resource!.name;
     const call = resourceCall(route, name, 'search');
-    // Upgrade requests are listed by unit admins too, each their own unit's: that list is about no one object.
-    if (name === 'UpgradeRequest') return call && { ...call, target: async (f) => void (await f.stable(name)) };
-    return call && { ...call, target: (f) => f.stable(name) };
+    // The object makes the list non-empty; the list itself is about no one object (a unit's admin sees their unit's requests).
+    return call && { ...call, target: async (f) => void (await f.stable(name)) };
   }
   if (route.resource) return CONTRACTS[route.resource.name] ? resourceCall(route, route.resource.name, route.resource.operation) : undefined;
   const entry = HAND_WRITTEN[routeKey(route)];

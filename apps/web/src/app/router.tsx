@@ -12,6 +12,7 @@ type ScreenModule = Promise<{ default: ComponentType }>;
 const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   DASHBOARD: () => import('../features/dashboard/DashboardPage.tsx'),
   ENTERPRISE_MANAGE: () => import('../features/unit/UnitManagePage.tsx'),
+  ENTERPRISE_TEMPLATE: () => import('../features/unit/TemplatePage.tsx'),
   USER_ADMIN_UNIT: () => import('../features/user/UnitAdminPage.tsx'),
   USER_OF_ENTERPRISE: () => import('../features/user/UnitUserPage.tsx'),
   SYSTEM_ROLE: () => import('../features/access/SystemRolePage.tsx'),
@@ -20,6 +21,7 @@ const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   SYSTEM_ADMIN_ACCOUNT: () => import('../features/user/AdminAccountPage.tsx'),
   LOG_ACTION: () => import('../features/log/ActionLogPage.tsx'),
   LOG_ACCESS: () => import('../features/log/AccessLogPage.tsx'),
+  REPORT_LIST: () => import('../features/report/ReportListPage.tsx'),
   SYSTEM_MAIL_OUTBOX: () => import('../features/system/MailOutboxPage.tsx'),
   SYSTEM_TWO_FACTOR: () => import('../features/system/TwoFactorPolicyPage.tsx'),
   SYSTEM_INTEGRATE: () => import('../features/integration/IntegrationPages.tsx').then((m) => ({ default: m.IntegratePage })),

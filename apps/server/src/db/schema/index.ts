@@ -12,3 +12,4 @@ export * from './service-apps.ts';
 export * from './agency.ts';
 export * from './activity-counters.ts';
 export * from './sms.ts';
+export * from './notifications.ts';

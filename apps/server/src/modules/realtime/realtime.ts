@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { REALTIME_EVENTS, REALTIME_PATH, type ActivityEvent } from '@portal/contracts';
+import { REALTIME_EVENTS, REALTIME_PATH, type ActivityEvent, type UserNotification } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
 import { isTokenStillValid, type TokenVerifier } from '../../platform/access.ts';
 import { loadActor } from '../../platform/actor.ts';
@@ -23,6 +23,8 @@ export interface Realtime {
   usersOnline(unitId: string | null): Promise<number>;
   /** Tells the connections of these grants (one per signed-in browser and app) that they ended. */
   sessionsEnded(grantIds: readonly string[]): void;
+  /** Pushes a service app's notification to every live connection of its user (PullMessage). */
+  pullMessage(userId: string, notification: UserNotification): void;
 }
 
 interface SocketData {
@@ -124,6 +126,9 @@ export async function startRealtime(
     sessionsEnded(grantIds) {
       if (grantIds.length === 0) return;
       io.to(grantIds.map(rooms.grant)).emit(REALTIME_EVENTS.sessionEnded, {});
+    },
+    pullMessage(userId, notification) {
+      if (!closing) io.to(rooms.user(userId)).emit(REALTIME_EVENTS.pullMessage, notification);
     },
   };
 }

@@ -3,7 +3,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { App, Button, Card, Space, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PermissionName } from '@portal/contracts';
+import type { PageResult, PermissionName } from '@portal/contracts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { notifySuccess } from '../notify.ts';
 import { ExportButton } from './ExportButton.tsx';
@@ -33,7 +33,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
   const profile = useProfile();
   const queryClient = useQueryClient();
   const api = useMemo(() => resourceApi(contract), [contract]);
-  const [query, setQuery] = useState<Record<string, unknown>>({ ...FIRST_PAGE, pageSize: definition.pageSize ?? FIRST_PAGE.pageSize, ...definition.fixedQuery });
+  const [query, setQuery] = useState<Record<string, unknown>>({ ...FIRST_PAGE, pageSize: definition.pageSize ?? FIRST_PAGE.pageSize, ...definition.initialFilters, ...definition.fixedQuery });
   const [editing, setEditing] = useState<{ record?: AnyRecord } | null>(null);
   const [viewing, setViewing] = useState<AnyRecord | null>(null);
   // A tree screen opens with every parent expanded; the user folds some.
@@ -111,7 +111,9 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
       ),
     });
   }
-  columns.push({
+  // A read-only list (a report) has no actions column at all.
+  const hasActions = Boolean(definition.view || definition.form || contract.paths.delete || definition.rowActions);
+  if (hasActions) columns.push({
     title: t('actions'),
     key: 'actions',
     fixed: 'right',
@@ -174,6 +176,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
           </>
         }
       />
+      {definition.summary && list.data && definition.summary(list.data as PageResult<AnyRecord> & Record<string, unknown>)}
       <Table<AnyRecord>
         rowKey="id"
         size="middle"

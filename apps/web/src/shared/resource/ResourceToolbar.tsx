@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useOptions } from './options.ts';
 import type { FilterField } from './types.ts';
 
+const DAY = 'YYYY-MM-DD';
+
 type SelectFilter = Extract<FilterField, { name: string }>;
 
 function FilterSelect({ filter, value, onChange }: { filter: SelectFilter; value: unknown; onChange: (value: unknown) => void }) {
@@ -54,11 +56,13 @@ export function ResourceToolbar({ filters, values, onSearch, onFilter, onAdd, ex
               aria-label={filter.label}
               format="DD/MM/YYYY"
               value={values[filter.from] ? [dayjs(values[filter.from] as string), dayjs(values[filter.to] as string)] : null}
+              allowClear={!filter.days}
               onChange={(range) =>
-                onFilter({
-                  [filter.from]: range?.[0]?.startOf('day').toISOString(),
-                  [filter.to]: range?.[1]?.endOf('day').toISOString(),
-                })
+                onFilter(
+                  filter.days
+                    ? { [filter.from]: range?.[0]?.format(DAY), [filter.to]: range?.[1]?.format(DAY) }
+                    : { [filter.from]: range?.[0]?.startOf('day').toISOString(), [filter.to]: range?.[1]?.endOf('day').toISOString() },
+                )
               }
             />
           ) : (

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ResourceContract } from '@portal/contracts';
+import type { PageResult, ResourceContract } from '@portal/contracts';
 
 /** A record of any resource, as the generic screen handles it. */
 export interface AnyRecord {
@@ -51,7 +51,14 @@ export interface FormField {
 /** A filter of the list: a select of values, or a date range (two search fields). */
 export type FilterField =
   | { kind?: 'select'; name: string; label: string; options: OptionSource }
-  | { kind: 'dateRange'; from: string; to: string; label: string };
+  | {
+      kind: 'dateRange';
+      from: string;
+      to: string;
+      label: string;
+      /** Whole days (YYYY-MM-DD) both required, as a report's period: the range cannot be cleared. */
+      days?: boolean;
+    };
 
 export interface ViewField {
   label: string;
@@ -85,6 +92,8 @@ export interface ResourceScreenDefinition {
   pageSize?: number;
   /** Default values of a new record. */
   defaults?: Record<string, unknown>;
+  /** Filters the screen opens with, which the user then changes (a report's period). */
+  initialFilters?: Record<string, unknown>;
   /** Fixed search conditions of this screen (e.g. unit administrators only). */
   fixedQuery?: Record<string, unknown>;
   /** Extra row actions written by hand beside the standard ones. */
@@ -98,6 +107,8 @@ export interface ResourceScreenDefinition {
    * (a row without parent) is nested under it. The search answers each parent before its children.
    */
   tree?: { key: string; parentKey: string };
+  /** Drawn between the toolbar and the table from the search reply (a report's chart). */
+  summary?: (reply: PageResult<AnyRecord> & Record<string, unknown>) => ReactNode;
   /** Which label names a record in confirmations ("Delete <name>?"). */
   nameOf?: (record: AnyRecord) => string;
   /**

@@ -1,0 +1,26 @@
+import type vi from '../vi/report.ts';
+import type { Phrases } from '../phrases.ts';
+
+export default {
+  reports: {
+    Report_3: 'Report_3 · Service access counts over time',
+    Report_UnitsByPackageService: "Units using each pack's services",
+    Report_UnitsOfService: 'Units using a service, in detail',
+  },
+  filters: {
+    period: 'Period',
+    unit: 'Unit',
+    service: 'Service',
+  },
+  columns: {
+    date: 'Date',
+    serviceName: 'Service',
+    packageName: 'Service pack',
+    packageNames: 'Service packs',
+    unitName: 'Unit',
+    numberOfAccesses: 'Accesses',
+    numberOfUnits: 'Units using it',
+  },
+  chart: 'Chart',
+  empty: 'No data in this period',
+} satisfies Phrases<typeof vi>;
