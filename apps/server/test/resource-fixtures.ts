@@ -56,7 +56,7 @@ const SYSTEM_TABLES = {
 
 /** The resource contracts of the issue, by wire name. */
 export const CONTRACTS: Readonly<Record<string, ResourceContract | undefined>> = Object.fromEntries(
-  [unitResource, roleResource, adminAccountResource, unitUserResource, actionLogResource, ...APP_OBJECT_RESOURCES, appUserResource, agencyResource, agencyUnitResource, agencyRoleResource, agencyUserResource, ...SYSTEM_RESOURCES, ...COMMERCE_RESOURCES, ...REPORTS].map((contract) => [contract.name, contract as ResourceContract]),
+  [unitResource, roleResource, adminAccountResource, unitUserResource, actionLogResource, ...APP_OBJECT_RESOURCES, appUserResource, agencyResource, agencyUnitResource, agencyRoleResource, agencyUserResource, ...SYSTEM_RESOURCES, ...COMMERCE_RESOURCES, ...REPORTS, businessTemplateResource].map((contract) => [contract.name, contract as ResourceContract]),
 );
 
 export function contractOf(resource: string): ResourceContract {

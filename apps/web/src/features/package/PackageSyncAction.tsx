@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { unitPackageResource, type AppPushResult } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions } from '../../api/queries.ts';
-import { notifyError, notifySuccess } from '../../shared/notify.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import type { AnyRecord } from '../../shared/resource/types.ts';
+import { announcePush } from '../service-apps/announce-push.ts';
 
 /** Pushes a unit's pack (seats, validity, features) into the app of each of its services, after confirmation. */
 export function PackageSyncAction({ record }: { record: AnyRecord }) {
@@ -19,8 +19,7 @@ export function PackageSyncAction({ record }: { record: AnyRecord }) {
       question={t('unitPack.syncQuestion', { unit: record.unitName, pack: record.packageName })}
       onConfirm={async () => {
         const result = await apiRequest<AppPushResult>(`/PackageServiceChannel/SyncBaseApp/${String(record.id)}`, { body: {} });
-        if (result.failures.length === 0) notifySuccess(t('unitPack.synced'));
-        else notifyError(t('unitPack.syncFailed', { list: result.failures.map((f) => `${f.serviceName}: ${f.error}`).join('; ') }));
+        announcePush(result, t('unitPack.synced'), (list) => t('unitPack.syncFailed', { list }));
       }}
     />
   );

@@ -6,10 +6,10 @@ import { businessTemplateResource, STATUS, type AppPushResult } from '@portal/co
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
-import { notifyError, notifySuccess } from '../../shared/notify.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { announcePush } from '../service-apps/announce-push.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
 import { UnitChoiceButton } from './UnitChoiceButton.tsx';
 
@@ -31,8 +31,7 @@ export default function TemplatePage() {
         unitLabel={t('template.unit')}
         onChoose={async (unitId) => {
           const result = await apiRequest<AppPushResult>(`/TemplateClone/SyncBaseApp/${String(row.id)}`, { body: { unitId } });
-          if (result.failures.length === 0) notifySuccess(t('template.synced'));
-          else notifyError(t('template.syncFailed', { list: result.failures.map((f) => `${f.serviceName}: ${f.error}`).join('; ') }));
+          announcePush(result, t('template.synced'), (list) => t('template.syncFailed', { list }));
         }}
       />
     );

@@ -1,0 +1,8 @@
+import type { AppPushResult } from '@portal/contracts';
+import { notifyError, notifySuccess } from '../../shared/notify.ts';
+
+/** Says how a push into the apps ended: success, or each service whose app did not take it and why. */
+export function announcePush(result: AppPushResult, succeeded: string, failed: (list: string) => string): void {
+  if (result.failures.length === 0) notifySuccess(succeeded);
+  else notifyError(failed(result.failures.map((failure) => `${failure.serviceName}: ${failure.error}`).join('; ')));
+}
