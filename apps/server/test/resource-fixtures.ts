@@ -1,5 +1,6 @@
 import { asc, eq, inArray, like } from 'drizzle-orm';
 import {
+  businessTemplateResource,
   actionLogResource,
   APP_OBJECT_RESOURCES,
   appUserResource,
@@ -15,6 +16,7 @@ import {
   servicePackageResource,
   unitPackageResource,
   unitChannelResource,
+  upgradeRequestResource,
   configDataDefaultResource,
   configDataResource,
   emailTemplateResource,
@@ -28,7 +30,7 @@ import {
   REPORTS,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, smsTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, businessTemplates, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, smsTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, upgradeRequests, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
 import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import type { TestApp } from './test-app.ts';
@@ -36,7 +38,7 @@ import type { TestApp } from './test-app.ts';
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
 const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, emailCampaignResource, smsTemplateResource, integrateResource, integrateDefaultResource];
 /** Platform catalogue resources whose snapshot is their one row (issue 7: services). */
-const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource, unitChannelResource];
+const COMMERCE_RESOURCES = [serviceResource, servicePackageResource, unitPackageResource, unitChannelResource, upgradeRequestResource];
 const SYSTEM_TABLES = {
   ConfigData: configData,
   ConfigDataDefault: configDataDefaults,
@@ -117,8 +119,20 @@ export class ResourceFixtures {
     return { resource, id, unitId, agencyId, record };
   }
 
+  /** A new service that allows a trial, and a pack with a trial period holding it. */
+  async freshTrialService(): Promise<Target> {
+    const service = await this.fresh('Channel');
+    await this.fresh('ChannelPackage', { serviceIds: [service.id] });
+    return service;
+  }
+
   /** A new object of unit A (a new unit for the unit resource), from the resource's sample factory. */
   async fresh(resource: string, overrides: Record<string, unknown> = {}): Promise<Target> {
+    // Upgrade requests are made by the unit's call, not a resource's create.
+    if (resource === upgradeRequestResource.name) {
+      const response = await this.t.app.inject({ method: 'POST', url: '/api/Unit/RequestUpdatePackageService', headers: this.admin, payload: { unitId: this.context.unitId, packageId: this.context.packageId } });
+      return this.targetOf(resource, response.json().data.id);
+    }
     const sample = sampleFor(resource);
     const contract = contractOf(resource);
     const path = contract.paths.create ?? contract.paths.save;
@@ -227,6 +241,14 @@ export class ResourceFixtures {
       }
       case unitChannelResource.name:
         return db.select().from(unitServices).where(eq(unitServices.id, target.id));
+      case upgradeRequestResource.name:
+        return db.select().from(upgradeRequests).where(eq(upgradeRequests.id, target.id));
+      case businessTemplateResource.name: {
+        const template = await db.select().from(businessTemplates).where(eq(businessTemplates.id, target.id));
+        // What it sends to the units' apps (TemplateClone/SyncBaseApp).
+        const pushed = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(like(provisioningOutbox.objectId, `${target.id}:%`));
+        return { template, pushed: pushed.length };
+      }
       case 'AppSync':
         return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;
       default: {

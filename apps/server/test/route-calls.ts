@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { LOG_ACTION, LOG_OBJECT, type PermissionName, type ResourceOperation } from '@portal/contracts';
+import { APP_OBJECT_RESOURCES, appUserResource, LOG_ACTION, LOG_OBJECT, type PermissionName, type ResourceOperation } from '@portal/contracts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { contractOf, CONTRACTS, type ResourceFixtures, type Target } from './resource-fixtures.ts';
 import { sampleFor, searchSampleFor } from './samples.ts';
@@ -11,7 +11,7 @@ import { sampleFor, searchSampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/TemplateSms/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/TemplateSms/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/', '/api/UpgradeRequest/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,
@@ -57,7 +57,8 @@ export interface RouteCall {
   /** The action-log row the call writes, when it is audited. */
   audit?: { object: number; action: number };
   /** The object the call is about; a write gets a fresh one, so each call can change it. */
-  target?: (fixtures: ResourceFixtures) => Promise<Target>;
+  /** Undefined when the call needs an object to exist but is about none (a list made non-empty). */
+  target?: (fixtures: ResourceFixtures) => Promise<Target | undefined>;
   build: (fixtures: ResourceFixtures, target: Target | undefined) => ApiCall;
 }
 
@@ -119,7 +120,10 @@ function resourceCall(route: RouteEntry, resource: string, operation: ResourceOp
 const userByUnitEdit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit };
 
 /** The hand-written routes, by method and URL. */
-const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: ResourceFixtures, target: Target | undefined) => Omit<ApiCall, 'method' | 'url'> }> = {
+/** A hand-written route's call: its path and method come from the route. */
+type HandWrittenCall = Omit<RouteCall, 'build'> & { build: (f: ResourceFixtures, target: Target | undefined) => Omit<ApiCall, 'method' | 'url'> };
+
+const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   'POST /api/Unit/SendMailElearning': { kind: 'write', target: (f) => f.stable('Unit'), build: (_f, target) => ({ body: { id: target!.id } }) },
   'GET /api/Role/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('Role'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
   'POST /api/Role/SavePermissions': {
@@ -150,21 +154,34 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
     target: (f) => f.fresh('Channel'),
     build: (_f, target) => ({ body: { id: target!.id } }),
   },
-  'POST /api/AppUser/Sync': {
-    kind: 'write',
-    audit: { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.sync },
-    // The object of a sync is one unit's app: its deliveries are what changes.
-    target: async (f) => ({ resource: 'AppSync', id: f.context.unitId, unitId: f.context.unitId, agencyId: null, record: {} }),
-    build: (f) => ({ body: { unitId: f.context.unitId, serviceId: f.context.serviceId } }),
-  },
   'POST /api/PackageServiceChannel/SyncBaseApp/:id': {
     kind: 'write',
     audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.sync },
     target: (f) => f.fresh('PackageServiceChannel'),
     build: (_f, target) => ({ params: { id: target!.id } }),
   },
+  'POST /api/TemplateClone/SyncBaseApp/:id': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.unit, action: LOG_ACTION.sync },
+    target: (f) => f.fresh('TemplateClone'),
+    build: (f, target) => ({ params: { id: target!.id }, body: { unitId: f.context.unitId } }),
+  },
   'POST /api/AppUser/ResetPassword': { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('AppUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
-  'POST /api/AppUser/GetSyncStatus': { kind: 'read', target: (f) => f.sync(), build: (_f, target) => ({ body: { syncId: target!.id } }) },
+  // "Sync" of unit A's CRM app from each screen that offers it; its object is the unit's app (its deliveries change).
+  ...Object.fromEntries(
+    [appUserResource, ...APP_OBJECT_RESOURCES].flatMap((contract): [string, HandWrittenCall][] => [
+      [
+        `POST /api/${contract.name}/Sync`,
+        {
+          kind: 'write',
+          audit: { object: contract.logObject!, action: LOG_ACTION.sync },
+          target: async (f) => ({ resource: 'AppSync', id: f.context.unitId, unitId: f.context.unitId, agencyId: null, record: {} }),
+          build: (f) => ({ body: { unitId: f.context.unitId, serviceId: f.context.serviceId } }),
+        },
+      ],
+      [`POST /api/${contract.name}/GetSyncStatus`, { kind: 'read', target: (f) => f.sync(), build: (_f, target) => ({ body: { syncId: target!.id } }) }],
+    ]),
+  ),
   // A change of the whole list, about no one object: config.test.ts checks what it restores and logs.
   'POST /api/ConfigData/SyncFromDefault': { kind: 'own', audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync }, build: () => ({}) },
   // Copies the defaults into unit A: integration.test.ts checks what it copies and that it keeps the unit's own.
@@ -188,6 +205,28 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
       { kind: 'own', build: (f: ResourceFixtures) => ({ body: { fromDate: '2026-01-01', toDate: '2026-01-31', unitRequest: f.context.unitId } }) },
     ] as const),
   ),
+  // What the unit holds and may ask for (issue 7).
+  'GET /api/Unit/GetPackageChannelOfUnit/:id': { kind: 'read', target: (f) => f.stable('Unit'), build: (_f, target) => ({ params: { id: target!.id } }) },
+  // A request is about unit A: another unit's admin naming it is refused as unknown. upgrade.test.ts checks the mail and the list.
+  'POST /api/Unit/RequestUpdatePackageService': {
+    kind: 'own',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.add },
+    target: (f) => f.stable('Unit'),
+    build: (f, target) => ({ body: { unitId: target!.id, packageId: f.context.packageId } }),
+  },
+  // Once per service: each call gets a fresh service with a trial pack (its id rides in the target's record).
+  'POST /api/Unit/RegisterPackServiceTrial': {
+    kind: 'own',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.register },
+    target: async (f) => ({ ...(await f.stable('Unit')), record: { serviceId: (await f.freshTrialService()).id } }),
+    build: (_f, target) => ({ body: { unitId: target!.id, serviceId: target!.record.serviceId } }),
+  },
+  'POST /api/UpgradeRequest/Confirm': {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.confirm },
+    target: (f) => f.fresh('UpgradeRequest'),
+    build: (_f, target) => ({ body: { id: target!.id, state: 2 } }),
+  },
   'GET /api/Agency/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('AgencyRole'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
   'POST /api/Agency/SavePermissions': {
     kind: 'write',
@@ -200,11 +239,12 @@ const HAND_WRITTEN: Record<string, Omit<RouteCall, 'build'> & { build: (f: Resou
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */
 export function routeCallFor(route: RouteEntry): RouteCall | undefined {
   // No integration, campaign or SMS template exists until someone makes one: their lists are read after one is made.
-  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign', 'TemplateSms'].includes(route.resource.name) && route.resource.operation === 'search';
+  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign', 'TemplateSms', 'UpgradeRequest'].includes(route.resource.name) && route.resource.operation === 'search';
   if (emptyUntilMade) {
     const name = route.resource!.name;
     const call = resourceCall(route, name, 'search');
-    return call && { ...call, target: (f) => f.stable(name) };
+    // The object makes the list non-empty; the list itself is about no one object (a unit's admin sees their unit's requests).
+    return call && { ...call, target: async (f) => void (await f.stable(name)) };
   }
   if (route.resource) return CONTRACTS[route.resource.name] ? resourceCall(route, route.resource.name, route.resource.operation) : undefined;
   const entry = HAND_WRITTEN[routeKey(route)];

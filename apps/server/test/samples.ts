@@ -1,4 +1,4 @@
-import type { UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, SmsTemplateRecord, SmsTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { BusinessTemplateRecord, BusinessTemplateSave, UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, SmsTemplateRecord, SmsTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -306,6 +306,12 @@ export const unitChannelSample: SampleFactory<UnitChannelSave, UnitChannelRecord
   update: (record) => ({ id: record.id, unitId: record.unitId, serviceId: record.serviceId, status: record.status === 1 ? 0 : 1 }),
 };
 
+/** A business-information template of the unit's service (CRM), not its default. */
+export const businessTemplateSample: SampleFactory<BusinessTemplateSave, BusinessTemplateRecord, BusinessTemplateSave> = {
+  create: (context, n = uniqueSuffix()) => ({ serviceId: context.serviceId!, name: `Mẫu ngành ${n}`, description: 'Bán lẻ', content: '{"pipelines":["Bán lẻ"]}', isDefault: false }),
+  update: (record) => ({ id: record.id, serviceId: record.serviceId, name: `${record.name} (edited)`, description: record.description, content: record.content, isDefault: record.isDefault }),
+};
+
 /** One sample factory per resource that can be written, by the resource's wire name. */
 const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | undefined>> = {
   Unit: unitSample,
@@ -335,6 +341,7 @@ const SAMPLES: Readonly<Record<string, SampleFactory<object, never, object> | un
   TemplateSms: smsTemplateSample,
   Integrate: integrationSample(true),
   IntegrateDefault: integrationSample(false),
+  TemplateClone: businessTemplateSample,
 };
 
 /** A period of whole days ending today: what a report's search cannot go without. */

@@ -5,13 +5,13 @@ import { scimPatch, type ScimPatchOperation, type ScimResource } from 'scim-patc
 
 /**
  * The service-app side of SCIM 2.0 as docs/service-app-contract.md asks it, small and in
- * memory: /scim/v2/<tenant>/Users, /Groups and /Subscriptions with filter, POST, PUT, PATCH and DELETE,
+ * memory: /scim/v2/<tenant>/Users, /Groups, /Subscriptions and /BusinessTemplates with filter, POST, PUT, PATCH and DELETE,
  * behind a bearer token. A test can take it down (503) and read what it received.
  * Used by the provisioning API tests and by the browser tests' sample app.
  */
 
 /** The core resource types, and what the unit bought (the portal's extension, docs/service-app-contract.md). */
-export type ScimType = 'Users' | 'Groups' | 'Subscriptions';
+export type ScimType = 'Users' | 'Groups' | 'Subscriptions' | 'BusinessTemplates';
 
 export interface ScimRequest {
   method: string;
@@ -73,7 +73,7 @@ export function createScimApp(token: string): ScimApp {
     resources: (tenant, type) => [...bucket(tenant, type).values()],
     async handle(request, response) {
       const url = new URL(request.url ?? '/', 'http://scim.local');
-      const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups|Subscriptions)(?:\/([^/]+))?$/.exec(url.pathname);
+      const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups|Subscriptions|BusinessTemplates)(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return false;
       if (down) {
         scimError(response, 503, 'the app is down');

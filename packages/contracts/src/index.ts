@@ -38,6 +38,7 @@ export * from './resources/integration.ts';
 export * from './resources/service.ts';
 export * from './resources/service-package.ts';
 export * from './resources/unit-package.ts';
+export * from './resources/business-template.ts';
 export * from './resources/unit-channel.ts';
 export * from './resources/upgrade-request.ts';
 export * from './resources/blacklist.ts';

@@ -15,6 +15,7 @@ const EXTRA_CODES: Record<string, MenuPhraseKey> = {
   '/permission-manage': 'PERMISSION_MANAGE',
   '/work-screen': 'WORK_SCREEN',
   '/user/app-user': 'USER_APP_USER',
+  '/package/upgrade': 'PACKAGE_UPGRADE',
 };
 
 export const SCREEN_ROUTES: readonly ScreenRoute[] = [

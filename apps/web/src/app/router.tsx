@@ -12,6 +12,7 @@ type ScreenModule = Promise<{ default: ComponentType }>;
 const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   DASHBOARD: () => import('../features/dashboard/DashboardPage.tsx'),
   ENTERPRISE_MANAGE: () => import('../features/unit/UnitManagePage.tsx'),
+  ENTERPRISE_TEMPLATE: () => import('../features/unit/TemplatePage.tsx'),
   USER_ADMIN_UNIT: () => import('../features/user/UnitAdminPage.tsx'),
   USER_OF_ENTERPRISE: () => import('../features/user/UnitUserPage.tsx'),
   SYSTEM_ROLE: () => import('../features/access/SystemRolePage.tsx'),
@@ -35,6 +36,12 @@ const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   AGENCY_UNIT: () => import('../features/agency/AgencyUnitPage.tsx'),
   PACKAGE_MANAGE: () => import('../features/package/ServicePackagePage.tsx'),
   PACKAGE_ENTERPRISE: () => import('../features/package/UnitPackagePage.tsx'),
+  PACKAGE_UPGRADE_REQUEST: () => import('../features/package/UpgradeRequestPage.tsx'),
+  PACKAGE_UPGRADE: () => import('../features/package/UpgradePage.tsx'),
+  ENTERPRISE_ACCESS: () => import('../features/package/ManageAccessPage.tsx'),
+  SERVICE_PERMISSION_ENTERPRISE: () => import('../features/package/PermissionEnterprisePage.tsx'),
+  // Grants: each a service user of the unit, taking a seat of the pack.
+  SERVICE_PERMISSION_USER: () => import('../features/service-apps/AppUserPage.tsx'),
   SYSTEM_CONFIG: () => import('../features/settings/ConfigDataPage.tsx'),
   SYSTEM_CATEGORY: () => import('../features/settings/CategoryPage.tsx'),
   SYSTEM_BLACKLIST: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistDomainPage })),

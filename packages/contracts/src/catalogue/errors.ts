@@ -360,6 +360,7 @@ const commerce = {
   'package.trial_used': { code: 9167, vi: 'Đơn vị đã dùng thử dịch vụ này', en: 'Your unit has already had a trial of this service' },
   'package.no_trial': { code: 9168, vi: 'Gói dịch vụ này không có thời gian dùng thử', en: 'This service pack has no trial period' },
   'service.held_by_pack': { code: 9169, vi: 'Gói dịch vụ của đơn vị đang có dịch vụ này: hãy tắt quyền truy cập thay vì xóa', en: "A pack of the unit holds this service: switch its access off instead of removing it" },
+  'package.service_held': { code: 9171, vi: 'Đơn vị đang sử dụng dịch vụ này', en: 'Your unit already has this service' },
   'package.request_handled': { code: 9170, vi: 'Yêu cầu đã được xử lý xong', en: 'The request has already been handled' },
 } as const satisfies Record<string, CatalogueEntry>;
 

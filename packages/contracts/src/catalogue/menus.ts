@@ -73,6 +73,8 @@ export const MENU_CATALOGUE: readonly MenuSection[] = [
     items: [
       { code: 'PACKAGE_MANAGE', route: '/package/package-manage', permission: 'PACKAGE_SERVICEPACKAGE_LIST' },
       { code: 'PACKAGE_ENTERPRISE', route: '/package/package-enterprise', permission: 'PACKAGE_UNITPACKAGE_LIST' },
+      // Upgrade requests: platform staff follow them up, a unit's administrator sees their own.
+      { code: 'PACKAGE_UPGRADE_REQUEST', route: '/package/upgrade-request', permission: 'PACKAGE_UNITPACKAGE_LIST' },
     ],
   },
   {
@@ -142,6 +144,8 @@ export const EXTRA_ROUTES: readonly { route: string; permission?: PermissionName
   { route: '/work-screen' },
   /** A unit's users in the service apps, opened from the business-user list. */
   { route: '/user/app-user', permission: 'USER_USERUNIT_LIST' },
+  /** The upgrade/register screen, opened by the Upgrade button and from the Package section. */
+  { route: '/package/upgrade', permission: 'PACKAGE_UNITPACKAGE_LIST' },
 ];
 
 /** The menu section a path belongs to (its first segment), if any. */

@@ -89,13 +89,13 @@ export const unitPackageResource = defineResource({
 export type UnitPackageResource = typeof unitPackageResource;
 
 /**
- * PackageServiceChannel/SyncBaseApp/{id}: the unit's pack (seats, validity, features) pushed to
- * the app of each of its services; failures name the service and the app's reason, and a
- * delivery still on its way (queued, delivered) is retried like every provisioning change.
+ * What a push into the apps answers (PackageServiceChannel/SyncBaseApp, TemplateClone/SyncBaseApp):
+ * failures name the service and the app's reason; a delivery still on its way is retried like
+ * every provisioning change.
  */
-export const packageSyncResultSchema = z.object({
+export const appPushResultSchema = z.object({
   queued: z.number().int(),
   delivered: z.number().int(),
   failures: z.array(z.object({ serviceName: z.string(), error: z.string() })),
 });
-export type PackageSyncResult = z.infer<typeof packageSyncResultSchema>;
+export type AppPushResult = z.infer<typeof appPushResultSchema>;

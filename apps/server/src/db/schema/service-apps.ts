@@ -100,7 +100,7 @@ export const provisioningOutbox = pgTable(
     /** The unit and service of a user or group; a back-channel logout names its client in the payload instead. */
     unitId: uuid(),
     serviceId: uuid(),
-    objectType: text({ enum: ['user', 'group', 'logout', 'subscription'] }).notNull(),
+    objectType: text({ enum: ['user', 'group', 'logout', 'subscription', 'template'] }).notNull(),
     objectId: text().notNull(),
     /** What the object was when the change was made, for an object that no longer exists (external id, sid …). */
     payload: jsonb().$type<Record<string, unknown>>(),
@@ -140,3 +140,22 @@ export const appSyncs = pgTable('app_syncs', {
   startedBy: uuid(),
   createdAt: createdAt(),
 });
+
+/** Business-information templates a service offers new units (/enterprise/template); one default per service. */
+export const businessTemplates = pgTable(
+  'business_templates',
+  {
+    id: id(),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    content: text().notNull(),
+    isDefault: boolean().notNull().default(false),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('business_templates_default_idx').on(t.serviceId).where(sql`${t.isDefault}`)],
+);

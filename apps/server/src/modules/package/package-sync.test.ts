@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PackageSyncResult, UnitPackageRecord } from '@portal/contracts';
+import type { AppPushResult, UnitPackageRecord } from '@portal/contracts';
 import { signInActor } from '../../../test/actors.ts';
 import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)('pushing what a unit bought into its apps on %s', 
   });
 
   it('the CRM app receives the pack (seats, validity, features); services without an integration are named with the reason', async () => {
-    const result: PackageSyncResult = await platform.data(platform.post(`/api/PackageServiceChannel/SyncBaseApp/${held.id}`, {}));
+    const result: AppPushResult = await platform.data(platform.post(`/api/PackageServiceChannel/SyncBaseApp/${held.id}`, {}));
     expect(result.queued).toBe(held.serviceNames.length);
     expect(result.delivered).toBe(1);
     expect(result.failures.map((failure) => failure.serviceName).sort()).toEqual(held.serviceNames.filter((name) => name !== 'CRM').sort());

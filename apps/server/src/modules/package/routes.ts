@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema, idParamSchema, LOG_ACTION, LOG_OBJECT, packageSyncResultSchema, servicePackageResource, unitPackageResource } from '@portal/contracts';
+import { envelopeSchema, idParamSchema, LOG_ACTION, LOG_OBJECT, appPushResultSchema, servicePackageResource, unitPackageResource } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf } from '../../platform/resource/scope.ts';
-import { packageSyncOutcome, queuePackageSync } from './package-sync.ts';
+import { pushOutcome } from '../provisioning/push-outcome.ts';
+import { queuePackageSync } from './package-sync.ts';
 import { servicePackageStore } from './service-package-store.ts';
 import { unitPackageStore } from './unit-package-store.ts';
 import { registerUpgradeRoutes } from './upgrade-routes.ts';
@@ -25,7 +26,7 @@ export function registerPackageRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/api/PackageServiceChannel/SyncBaseApp/:id',
     {
       config: { access: unitPackageResource.permissions.update, audit: syncAudit },
-      schema: { tags: [unitPackageResource.name], params: idParamSchema, response: { 200: envelopeSchema(packageSyncResultSchema) } },
+      schema: { tags: [unitPackageResource.name], params: idParamSchema, response: { 200: envelopeSchema(appPushResultSchema) } },
     },
     async (request) => {
       const queued = await auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
@@ -34,7 +35,7 @@ export function registerPackageRoutes(app: FastifyInstance, ctx: AppContext): vo
         note({ objectId: held.id, objectName: `${held.unitName}: ${held.packageName}`, unitId: held.unitId, content: 'sync to the apps' });
         return queuePackageSync(tx, held);
       });
-      return ok(await packageSyncOutcome(ctx, queued));
+      return ok(await pushOutcome(ctx, queued));
     },
   );
 }

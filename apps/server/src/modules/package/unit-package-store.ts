@@ -12,7 +12,8 @@ import { withinScope } from '../../platform/resource/scope.ts';
 const packId = outer('service_packages', 'id');
 const serviceNames = sql<string[]>`coalesce((select array_agg(${services.name} order by ${services.sortOrder}, ${services.name}) from ${packageServices} join ${services} on ${services.id} = ${packageServices.serviceId} where ${packageServices.packageId} = ${packId}), '{}')`;
 
-const bandOf = (value: string | null): UserCountBand => USER_COUNT_BANDS.find((band) => band === value) ?? '1';
+/** A stored band, read as one of the bands (the smallest when unknown). */
+export const bandOf = (value: string | null): UserCountBand => USER_COUNT_BANDS.find((band) => band === value) ?? '1';
 
 function select(db: Queryable, now: Date, where: SQL | undefined) {
   return db
@@ -131,6 +132,10 @@ export function unitPackageStore(clock: Clock): ResourceStore<UnitPackageResourc
         .update(unitPackages)
         .set({ packageId: input.packageId, seats, startsAt: new Date(input.startsAt), endsAt: input.endsAt ? new Date(input.endsAt) : null, isTrial: input.isTrial })
         .where(eq(unitPackages.id, existing.id));
+      // A trial unit's banner counts the days of its trial pack: moving the pack's end moves the trial's.
+      if (input.isTrial) {
+        await tx.update(units).set({ expiryDate: input.endsAt ? new Date(input.endsAt) : null }).where(and(eq(units.id, existing.unitId), eq(units.isTrial, true)));
+      }
     },
     async remove(tx, existing) {
       await tx.delete(unitPackages).where(eq(unitPackages.id, existing.id));

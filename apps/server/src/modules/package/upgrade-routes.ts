@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  BAND_SEATS,
   BASE_PATH,
   envelopeSchema,
   idParamSchema,
@@ -19,10 +18,8 @@ import {
   upgradeRequestCreateSchema,
   upgradeRequestResource,
   unitPackageChannelsSchema,
-  USER_COUNT_BANDS,
   type UnitOfferPack,
   type UnitOfferService,
-  type UserCountBand,
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -34,10 +31,10 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, unitsWithin } from '../../platform/resource/scope.ts';
 import { readSetting } from '../../platform/settings.ts';
+import { bandOf, seatsOf } from './unit-package-store.ts';
 import { upgradeRequestStore } from './upgrade-request-store.ts';
 
 const invalid = (field: string) => new AppError('request.bad_request', { errors: [{ field: `body.${field}`, message: 'invalid' }] });
-const bandOf = (value: string | null): UserCountBand => USER_COUNT_BANDS.find((band) => band === value) ?? '1';
 
 /** The unit a unit's call is about: the caller's own (another unit's answers as unknown), or the one platform staff name. */
 function unitOfCall(request: FastifyRequest, requested: string | null | undefined): string {
@@ -48,37 +45,32 @@ function unitOfCall(request: FastifyRequest, requested: string | null | undefine
 
 /** Each active service of the suite as the unit has it: held, expired or not bought, and whether a trial may be registered. */
 async function servicesOfUnit(db: Queryable, unitId: string, now: Date): Promise<UnitOfferService[]> {
-  const held = sql`from ${unitPackages} up join ${packageServices} ps on ps.package_id = up.package_id where up.unit_id = ${unitId} and ps.service_id = ${services.id}`;
+  const held = await db
+    .select({ serviceId: packageServices.serviceId, usable: packUsableAt(now), endsAt: unitPackages.endsAt, isTrial: unitPackages.isTrial })
+    .from(unitPackages)
+    .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
+    .innerJoin(packageServices, eq(packageServices.packageId, servicePackages.id))
+    .where(eq(unitPackages.unitId, unitId));
+  const offered = await db
+    .selectDistinct({ serviceId: packageServices.serviceId })
+    .from(packageServices)
+    .innerJoin(servicePackages, eq(servicePackages.id, packageServices.packageId))
+    .where(and(eq(servicePackages.status, STATUS.active), gt(servicePackages.trialDays, 0)));
+  const trialOffered = new Set(offered.map((row) => row.serviceId));
   const rows = await db
-    .select({
-      serviceId: services.id,
-      code: services.code,
-      name: services.name,
-      link: services.link,
-      allowTrial: services.allowTrial,
-      holds: sql<boolean>`exists (select 1 ${held})`,
-      usable: sql<boolean>`exists (select 1 ${held} and up.status = ${STATUS.active} and (up.ends_at is null or up.ends_at > ${now})
-        and exists (select 1 from ${servicePackages} sp where sp.id = up.package_id and sp.status = ${STATUS.active}))`,
-      unlimited: sql<boolean>`exists (select 1 ${held} and up.status = ${STATUS.active} and up.ends_at is null)`,
-      endsAt: sql<string | null>`(select max(up.ends_at) ${held} and up.status = ${STATUS.active} and up.ends_at > ${now})`,
-      trialUsed: sql<boolean>`exists (select 1 ${held} and up.is_trial)`,
-      trialOffered: sql<boolean>`exists (select 1 from ${packageServices} ps join ${servicePackages} sp on sp.id = ps.package_id
-        where ps.service_id = ${services.id} and sp.status = ${STATUS.active} and sp.trial_days > 0)`,
-    })
+    .select({ serviceId: services.id, code: services.code, name: services.name, link: services.link, allowTrial: services.allowTrial })
     .from(services)
     .where(and(eq(services.status, STATUS.active), ne(services.code, PORTAL_SERVICE_CODE)))
     .orderBy(asc(services.sortOrder), asc(services.name));
-  return rows.map((row) => {
-    const state = row.usable ? 'held' : row.holds ? 'expired' : 'none';
-    return {
-      serviceId: row.serviceId,
-      code: row.code,
-      name: row.name,
-      link: row.link,
-      state,
-      endsAt: state === 'held' && !row.unlimited && row.endsAt ? new Date(row.endsAt).toISOString() : null,
-      trialAvailable: state !== 'held' && row.allowTrial && row.trialOffered && !row.trialUsed,
-    };
+  return rows.map(({ allowTrial, ...service }) => {
+    const packs = held.filter((pack) => pack.serviceId === service.serviceId);
+    const usable = packs.filter((pack) => Boolean(pack.usable));
+    const state = usable.length > 0 ? 'held' : packs.length > 0 ? 'expired' : 'none';
+    // The latest end among the usable packs; none while one of them is unlimited.
+    const ends = usable.map((pack) => pack.endsAt);
+    const endsAt = ends.length === 0 || ends.includes(null) ? null : new Date(Math.max(...ends.map((end) => end!.getTime()))).toISOString();
+    const trialUsed = packs.some((pack) => pack.isTrial);
+    return { ...service, state, endsAt, trialAvailable: state !== 'held' && allowTrial && trialOffered.has(service.serviceId) && !trialUsed };
   });
 }
 
@@ -223,6 +215,13 @@ export function registerUpgradeRoutes(app: FastifyInstance, ctx: AppContext): vo
           if (!service || service.status !== STATUS.active) throw invalid('serviceId');
           note({ objectName: `${unit.name}: ${service.code}` });
           if (!service.allowTrial) throw new AppError('package.no_trial', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
+          const [usable] = await tx
+            .select({ id: unitPackages.id })
+            .from(unitPackages)
+            .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
+            .innerJoin(packageServices, eq(packageServices.packageId, unitPackages.packageId))
+            .where(and(eq(unitPackages.unitId, unitId), eq(packageServices.serviceId, serviceId), packUsableAt(ctx.clock.now())));
+          if (usable) throw new AppError('package.service_held', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
           const [used] = await tx
             .select({ id: unitPackages.id })
             .from(unitPackages)
@@ -242,7 +241,7 @@ export function registerUpgradeRoutes(app: FastifyInstance, ctx: AppContext): vo
           const endsAt = new Date(now.getTime() + pack.trialDays! * 86_400_000);
           const [created] = await tx
             .insert(unitPackages)
-            .values({ unitId, packageId: pack.id, startsAt: now, endsAt, isTrial: true, seats: BAND_SEATS[bandOf(pack.userBand)] })
+            .values({ unitId, packageId: pack.id, startsAt: now, endsAt, isTrial: true, seats: seatsOf(null, pack.userBand) })
             .returning({ id: unitPackages.id });
           note({ objectId: created!.id });
           return { id: created!.id, packageName: pack.name, endsAt: endsAt.toISOString() };

@@ -2,7 +2,7 @@ import { aliasedTable, and, eq, isNotNull } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import { STATUS, USER_STATUS } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
-import { appObjects, appUsers, integrations, servicePackages, unitPackages, units, users } from '../../db/schema/index.ts';
+import { appObjects, appUsers, businessTemplates, integrations, servicePackages, unitPackages, units, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { seatsOf } from '../package/unit-package-store.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
@@ -137,6 +137,21 @@ async function deliverSubscription(db: Database, secrets: SecretBox, clock: Cloc
   });
 }
 
+/** A business-information template pushed into the unit's app (TemplateClone/SyncBaseApp), keyed by the template's id. */
+async function deliverTemplate(db: Database, secrets: SecretBox, row: DeliveryRow): Promise<void> {
+  const scim = await connect(db, secrets, row.unitId!, row.serviceId!);
+  const { templateId } = row.payload as { templateId: string };
+  const [template] = await db.select().from(businessTemplates).where(eq(businessTemplates.id, templateId));
+  if (!template) return;
+  await scim.putBusinessTemplate({
+    schemas: [SCIM_SCHEMAS.businessTemplate],
+    externalId: template.id,
+    name: template.name,
+    description: template.description,
+    content: template.content,
+  });
+}
+
 interface BackchannelClient {
   backchannelLogoutUri?: string;
   backchannelLogout(sub: string, sid: string): Promise<void>;
@@ -169,6 +184,8 @@ export async function deliver(deps: DeliveryDeps, row: DeliveryRow): Promise<voi
       return deliverLogout(deps.provider, row);
     case 'subscription':
       return deliverSubscription(deps.db, deps.secrets, deps.clock, row);
+    case 'template':
+      return deliverTemplate(deps.db, deps.secrets, row);
   }
 }
 

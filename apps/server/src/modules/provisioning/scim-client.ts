@@ -14,6 +14,8 @@ export const SCIM_SCHEMAS = {
   error: 'urn:ietf:params:scim:api:messages:2.0:Error',
   /** The portal's own resource type (docs/service-app-contract.md): what the unit bought of the app. */
   subscription: 'urn:sso-portal:scim:schemas:1.0:Subscription',
+  /** A business-information template pushed into the unit's app (/enterprise/template). */
+  businessTemplate: 'urn:sso-portal:scim:schemas:1.0:BusinessTemplate',
 } as const;
 
 export interface ScimUser {
@@ -50,7 +52,16 @@ export interface ScimSubscription {
   features: string[];
 }
 
-export type ScimResourceType = 'Users' | 'Groups' | 'Subscriptions';
+/** A template's business information, as the service's app defines its content. */
+export interface ScimBusinessTemplate {
+  schemas: string[];
+  externalId: string;
+  name: string;
+  description: string | null;
+  content: string;
+}
+
+export type ScimResourceType = 'Users' | 'Groups' | 'Subscriptions' | 'BusinessTemplates';
 
 /** A refusal or failure of the app, with what it said. */
 export class ScimError extends Error {
@@ -109,7 +120,7 @@ export function scimClient(connection: ScimConnection) {
   }
 
   /** Creates or replaces the object; answers the app's id of it. */
-  async function put(type: ScimResourceType, resource: ScimUser | ScimGroup | ScimSubscription, knownId: string | null): Promise<string> {
+  async function put(type: ScimResourceType, resource: ScimUser | ScimGroup | ScimSubscription | ScimBusinessTemplate, knownId: string | null): Promise<string> {
     const id = knownId ?? (await findByExternalId(type, resource.externalId));
     if (id) {
       const replaced = await call<{ id: string }>('PUT', `/${type}/${encodeURIComponent(id)}`, resource);
@@ -126,6 +137,7 @@ export function scimClient(connection: ScimConnection) {
     putUser: (user: ScimUser, knownId: string | null) => put('Users', user, knownId),
     putGroup: (group: ScimGroup, knownId: string | null) => put('Groups', group, knownId),
     putSubscription: (subscription: ScimSubscription) => put('Subscriptions', subscription, null),
+    putBusinessTemplate: (template: ScimBusinessTemplate) => put('BusinessTemplates', template, null),
 
     /** Marks the user inactive (RFC 7644 PATCH); a user the app never had needs nothing. */
     async deactivateUser(externalId: string, knownId: string | null): Promise<void> {

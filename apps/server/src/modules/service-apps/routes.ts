@@ -4,6 +4,10 @@ import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   APP_OBJECT_RESOURCES,
+  appPushResultSchema,
+  businessTemplateResource,
+  idParamSchema,
+  templateSyncSchema,
   appObjectListQuerySchema,
   appObjectOptionSchema,
   appSyncResultSchema,
@@ -27,7 +31,10 @@ import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, withinScope } from '../../platform/resource/scope.ts';
 import { appObjectChanged } from '../provisioning/changes.ts';
 import { appObjectStore } from './app-object-store.ts';
+import { enqueueDeliveries } from '../provisioning/queue.ts';
+import { pushOutcome } from '../provisioning/push-outcome.ts';
 import { appRefusal } from './app-refusal.ts';
+import { businessTemplateStore } from './business-template-store.ts';
 import { startSync, syncStatus } from './app-sync.ts';
 import { appUserStore } from './app-user-store.ts';
 import { findUnitUser, resetUnitUserPassword } from '../user/unit-user-store.ts';
@@ -73,43 +80,49 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
   registerResource(app, ctx, unitChannelResource, unitChannelStore(ctx.clock));
 
   // Sync: every user and group of one unit's app is delivered again, as the portal holds it,
-  // until the app matches (app-sync.ts).
-  const syncAudit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.sync } as const;
-  routes.post(
-    '/api/AppUser/Sync',
-    {
-      config: { access: 'USER_USERUNIT_EDIT', audit: syncAudit },
-      schema: { tags: [appUserResource.name], body: appSyncSchema, response: { 200: envelopeSchema(appSyncResultSchema) } },
-    },
-    async (request) =>
-      ok(
-        await auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
-          const scope = scopeOf(request.actor);
-          // Another unit's app is out of reach, like any of its objects.
-          if (scope.unitId !== null && request.body.unitId && request.body.unitId !== scope.unitId) throw notFound();
-          const unitId = unitForWrite(scope, request.body.unitId);
-          const { serviceId } = request.body;
-          await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
-          const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
-          note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
-          return startSync(tx, ctx.clock, { unitId, serviceId, startedBy: request.actor!.userId });
-        }),
-      ),
-  );
+  // until the app matches (app-sync.ts). Offered by the app-user, role, profile and group screens.
+  const syncers = [
+    { name: appUserResource.name, access: appUserResource.permissions.update!, object: appUserResource.logObject! },
+    ...APP_OBJECT_RESOURCES.map((contract) => ({ name: contract.name, access: contract.permissions.update!, object: contract.logObject! })),
+  ];
+  for (const { name, access, object } of syncers) {
+    const syncAudit = { object, action: LOG_ACTION.sync } as const;
+    routes.post(
+      `/api/${name}/Sync`,
+      {
+        config: { access, audit: syncAudit },
+        schema: { tags: [name], body: appSyncSchema, response: { 200: envelopeSchema(appSyncResultSchema) } },
+      },
+      async (request) =>
+        ok(
+          await auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
+            const scope = scopeOf(request.actor);
+            // Another unit's app is out of reach, like any of its objects.
+            if (scope.unitId !== null && request.body.unitId && request.body.unitId !== scope.unitId) throw notFound();
+            const unitId = unitForWrite(scope, request.body.unitId);
+            const { serviceId } = request.body;
+            await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
+            const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
+            note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
+            return startSync(tx, ctx.clock, { unitId, serviceId, startedBy: request.actor!.userId });
+          }),
+        ),
+    );
 
-  // The screen polls this until the sync is done: progress, then success or what failed and why.
-  routes.post(
-    '/api/AppUser/GetSyncStatus',
-    {
-      config: { access: 'USER_USERUNIT_EDIT' },
-      schema: { tags: [appUserResource.name], body: appSyncStatusRequestSchema, response: { 200: envelopeSchema(appSyncStatusSchema) } },
-    },
-    async (request) => {
-      const status = await syncStatus(ctx.db, request.body.syncId, scopeOf(request.actor));
-      if (!status) throw notFound();
-      return ok(status);
-    },
-  );
+    // The screen polls this until the sync is done: progress, then success or what failed and why.
+    routes.post(
+      `/api/${name}/GetSyncStatus`,
+      {
+        config: { access },
+        schema: { tags: [name], body: appSyncStatusRequestSchema, response: { 200: envelopeSchema(appSyncStatusSchema) } },
+      },
+      async (request) => {
+        const status = await syncStatus(ctx.db, request.body.syncId, scopeOf(request.actor));
+        if (!status) throw notFound();
+        return ok(status);
+      },
+    );
+  }
 
   // Reset password of an app user: the person signs in to every app through the portal, so it
   // is their portal password that is replaced and mailed (and their app sessions end).
@@ -132,5 +145,27 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
           return true;
         }),
       ),
+  );
+
+  // Business-information templates, and pushing one into a unit's app of its service.
+  registerResource(app, ctx, businessTemplateResource, businessTemplateStore);
+  const templateAudit = { object: LOG_OBJECT.unit, action: LOG_ACTION.sync } as const;
+  routes.post(
+    '/api/TemplateClone/SyncBaseApp/:id',
+    {
+      config: { access: 'UNIT_TEMPLATE_UPDATE', audit: templateAudit },
+      schema: { tags: [businessTemplateResource.name], params: idParamSchema, body: templateSyncSchema, response: { 200: envelopeSchema(appPushResultSchema) } },
+    },
+    async (request) => {
+      const queued = await auditedChange(ctx.db, request, templateAudit, async (tx, note) => {
+        const template = await businessTemplateStore.find(tx, request.params.id, scopeOf(request.actor));
+        if (!template) throw notFound();
+        const { unitId } = request.body;
+        await assertUnitHasService(tx, ctx.clock.now(), unitId, template.serviceId);
+        note({ objectId: unitId, objectName: template.name, unitId, content: describeInput({ templateId: template.id, unitId }) });
+        return enqueueDeliveries(tx, [{ unitId, serviceId: template.serviceId, objectType: 'template', objectId: `${template.id}:${unitId}`, payload: { templateId: template.id } }]);
+      });
+      return ok(await pushOutcome(ctx, queued));
+    },
   );
 }

@@ -115,6 +115,6 @@ export async function startTrialUnit(tx: Transaction, unit: Omit<NewUnit, 'isTri
   const days = trialPack?.trialDays ?? TRIAL.defaultDays;
   const expiryDate = new Date(now.getTime() + days * DAY_MS);
   const created = await createUnitWithAdmin(tx, { ...unit, isTrial: true, expiryDate }, admin);
-  if (trialPack) await tx.insert(unitPackages).values({ unitId: created.unitId, packageId: trialPack.id, endsAt: expiryDate });
+  if (trialPack) await tx.insert(unitPackages).values({ unitId: created.unitId, packageId: trialPack.id, startsAt: now, endsAt: expiryDate, isTrial: true });
   return { ...created, days };
 }

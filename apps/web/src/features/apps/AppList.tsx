@@ -1,12 +1,15 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Empty, List, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PORTAL_SERVICE_CODE, STATUS, type BaseApp } from '@portal/contracts';
 import { useBaseApps } from '../account/account-api.ts';
+import { ExpiredServiceDialog } from './ExpiredServiceDialog.tsx';
 
 function AppEntry({ app }: { app: BaseApp }) {
   const { t } = useTranslation('account');
+  const [expiredOpen, setExpiredOpen] = useState(false);
   const active = app.channelPackageStatus === STATUS.active;
   const avatar = <Avatar shape="square" icon={<AppstoreOutlined />} style={{ background: active ? '#1677ff' : '#bfbfbf' }} />;
   const description = !active ? t('apps.inactive') : !app.link ? t('apps.notConfigured') : undefined;
@@ -18,12 +21,18 @@ function AppEntry({ app }: { app: BaseApp }) {
       <a href={app.link} target="_blank" rel="noopener noreferrer">
         {app.title}
       </a>
+    ) : !active ? (
+      // Every pack holding it has expired: the expired-service popup says so and offers the upgrade.
+      <Typography.Link type="secondary" onClick={() => setExpiredOpen(true)}>
+        {app.title}
+      </Typography.Link>
     ) : (
       <Typography.Text type="secondary">{app.title}</Typography.Text>
     );
   return (
     <List.Item>
       <List.Item.Meta avatar={avatar} title={title} description={description && <Tag>{description}</Tag>} />
+      {expiredOpen && <ExpiredServiceDialog title={app.title} onClose={() => setExpiredOpen(false)} />}
     </List.Item>
   );
 }

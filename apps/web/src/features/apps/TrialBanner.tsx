@@ -15,7 +15,7 @@ export function TrialBanner({ profile }: { profile: UserProfile }) {
         {expired ? t('trial.expired') : t('trial.daysLeft', { count: profile.countExpirationDate })}
       </span>
       {!profile.isUserUnit && (
-        <Button size="small" type="primary" onClick={() => void navigate('/package/package-enterprise')}>
+        <Button size="small" type="primary" onClick={() => void navigate('/package/upgrade')}>
           {t('trial.upgrade')}
         </Button>
       )}

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { CloudSyncOutlined } from '@ant-design/icons';
-import { Button, Modal, Select, Tag } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { integrateDefaultResource, integrateResource, type ResourceContract } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
@@ -12,6 +12,7 @@ import { resourceKeys } from '../../shared/resource/resource-api.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
+import { UnitChoiceButton } from '../unit/UnitChoiceButton.tsx';
 import { useUnitOptions } from '../user/user-options.ts';
 
 /**
@@ -64,47 +65,19 @@ function useIntegrationDefinition(contract: ResourceContract, perUnit: boolean):
 /** "Initialise defaults": a unit gets its own copy of every platform default it lacks. */
 function InitialiseDefaultsButton() {
   const { t } = useTranslation('system');
-  const { t: r } = useTranslation('resource');
   const queryClient = useQueryClient();
-  const units = useUnitOptions();
-  const [open, setOpen] = useState(false);
-  const [unitId, setUnitId] = useState<string>();
-  const init = useMutation({
-    mutationFn: (unit: string) => apiRequest<{ created: number }>('/Integrate/CreateDefaultConfigData', { body: { unitId: unit } }),
-    onSuccess: () => {
-      notifySuccess(t('integration.initialised'));
-      setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(integrateResource) });
-    },
-  });
   return (
-    <>
-      <Button icon={<CloudSyncOutlined />} onClick={() => setOpen(true)}>
-        {t('integration.initialise')}
-      </Button>
-      <Modal
-        open={open}
-        title={t('integration.initialise')}
-        okText={t('integration.initialise')}
-        cancelText={r('cancel')}
-        okButtonProps={{ disabled: !unitId, loading: init.isPending }}
-        onOk={() => unitId && init.mutate(unitId)}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <p>{t('integration.initialiseQuestion')}</p>
-        <Select
-          aria-label={t('integration.unit')}
-          style={{ width: '100%' }}
-          showSearch
-          optionFilterProp="label"
-          loading={units.loading}
-          options={units.options as { value: string; label: string }[]}
-          value={unitId}
-          onChange={setUnitId}
-        />
-      </Modal>
-    </>
+    <UnitChoiceButton
+      icon={<CloudSyncOutlined />}
+      label={t('integration.initialise')}
+      question={t('integration.initialiseQuestion')}
+      unitLabel={t('integration.unit')}
+      onChoose={async (unitId) => {
+        await apiRequest<{ created: number }>('/Integrate/CreateDefaultConfigData', { body: { unitId } });
+        notifySuccess(t('integration.initialised'));
+        await queryClient.invalidateQueries({ queryKey: resourceKeys.all(integrateResource) });
+      }}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { unitPackageResource, type PackageSyncResult } from '@portal/contracts';
+import { unitPackageResource, type AppPushResult } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { notifyError, notifySuccess } from '../../shared/notify.ts';
@@ -18,7 +18,7 @@ export function PackageSyncAction({ record }: { record: AnyRecord }) {
       subject={`${String(record.unitName)} ${String(record.packageName)}`}
       question={t('unitPack.syncQuestion', { unit: record.unitName, pack: record.packageName })}
       onConfirm={async () => {
-        const result = await apiRequest<PackageSyncResult>(`/PackageServiceChannel/SyncBaseApp/${String(record.id)}`, { body: {} });
+        const result = await apiRequest<AppPushResult>(`/PackageServiceChannel/SyncBaseApp/${String(record.id)}`, { body: {} });
         if (result.failures.length === 0) notifySuccess(t('unitPack.synced'));
         else notifyError(t('unitPack.syncFailed', { list: result.failures.map((f) => `${f.serviceName}: ${f.error}`).join('; ') }));
       }}

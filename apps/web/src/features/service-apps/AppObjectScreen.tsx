@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUS, type AppObjectResource } from '@portal/contracts';
-import { useProfile } from '../../api/queries.ts';
+import { usePermissions, useProfile } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 import { useServiceAppOptions } from './service-options.ts';
+import { SyncAction } from './SyncAction.tsx';
 
 /**
  * The screen of one kind of a unit's app objects (/user/role-service, /user/profile-service,
@@ -19,6 +20,7 @@ export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
   const platform = useProfile().data?.unitId === null;
   const statusText = useStatusText();
   const kind = contract.kind;
+  const canSync = usePermissions().has(contract.permissions.update!);
 
   const definition = useMemo((): ResourceScreenDefinition => {
     const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
@@ -59,8 +61,9 @@ export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
         question: (status, o) => t(status === STATUS.active ? `${kind}.activate` : `${kind}.deactivate`, { name: o.name }),
       },
       deleteQuestion: (o) => t(`${kind}.deleteQuestion`, { name: o.name }),
+      rowActions: (o) => canSync && <SyncAction name={contract.name} record={o} subject={String(o.code)} platform={platform} />,
     };
-  }, [contract, kind, platform, r, statusText, t]);
+  }, [canSync, contract, kind, platform, r, statusText, t]);
 
   return <ResourceScreen definition={definition} />;
 }

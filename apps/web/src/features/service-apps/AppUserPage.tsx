@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
-import { KeyOutlined, SyncOutlined } from '@ant-design/icons';
+import { useMemo } from 'react';
+import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { appUserResource, STATUS, type AppSyncResult, type SyncState } from '@portal/contracts';
+import { appUserResource, STATUS, type SyncState } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { notifyError } from '../../shared/notify.ts';
@@ -13,7 +13,7 @@ import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/
 import { useReportToOptions } from '../user/report-to-options.ts';
 import { useAppGroupOptions, useAppProfileOptions, useAppRoleOptions } from './app-object-options.ts';
 import { useServiceAppOptions } from './service-options.ts';
-import { SyncProgress } from './SyncProgress.tsx';
+import { SyncAction } from './SyncAction.tsx';
 import { SyncStateTag } from './SyncStateTag.tsx';
 
 /**
@@ -29,7 +29,6 @@ export default function AppUserPage() {
   const platform = useProfile().data?.unitId === null;
   const permissions = usePermissions();
   const statusText = useStatusText();
-  const [following, setFollowing] = useState<string>();
 
   const definition = useMemo((): ResourceScreenDefinition => {
     const rowActions = (record: AnyRecord) =>
@@ -43,16 +42,7 @@ export default function AppUserPage() {
             onConfirm={() => apiRequest('/AppUser/ResetPassword', { body: { id: record.id } })}
             done={u('passwordReset')}
           />
-          <ConfirmedRowAction
-            icon={<SyncOutlined />}
-            label={t('sync.action')}
-            subject={String(record.username)}
-            question={t('sync.question', { service: record.serviceName, unit: record.unitName })}
-            onConfirm={async () => {
-              const started = await apiRequest<AppSyncResult>('/AppUser/Sync', { body: { unitId: platform ? record.unitId : undefined, serviceId: record.serviceId } });
-              setFollowing(started.syncId);
-            }}
-          />
+          <SyncAction name={appUserResource.name} record={record} subject={String(record.username)} platform={platform} />
         </>
       );
     return {
@@ -110,10 +100,5 @@ export default function AppUserPage() {
     };
   }, [permissions, platform, statusText, t, u, userId]);
 
-  return (
-    <>
-      <ResourceScreen key={userId ?? 'all'} definition={definition} />
-      {following && <SyncProgress syncId={following} onClose={() => setFollowing(undefined)} />}
-    </>
-  );
+  return <ResourceScreen key={userId ?? 'all'} definition={definition} />;
 }

@@ -13,12 +13,12 @@ const POLL_MS = 1000;
  * Follows one "Sync" until nothing of it is pending: progress for a large unit, then "Sync
  * Successful", or the objects the app refused and why. Closing it does not stop the sync.
  */
-export function SyncProgress({ syncId, onClose }: { syncId: string; onClose: () => void }) {
+export function SyncProgress({ name, syncId, onClose }: { name: string; syncId: string; onClose: () => void }) {
   const { t } = useTranslation('serviceApps');
   const queryClient = useQueryClient();
   const { data: status } = useQuery({
-    queryKey: ['resource', appUserResource.name, 'sync', syncId],
-    queryFn: ({ signal }) => apiRequest<AppSyncStatus>('/AppUser/GetSyncStatus', { body: { syncId }, signal }),
+    queryKey: ['resource', name, 'sync', syncId],
+    queryFn: ({ signal }) => apiRequest<AppSyncStatus>(`/${name}/GetSyncStatus`, { body: { syncId }, signal }),
     refetchInterval: (query) => (query.state.data?.done ? false : POLL_MS),
   });
   const done = status?.done === true;

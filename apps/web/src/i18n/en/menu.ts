@@ -21,6 +21,8 @@ export default {
   PACKAGE: 'Package manager',
   PACKAGE_MANAGE: 'Service pack',
   PACKAGE_ENTERPRISE: 'Enterprise service pack',
+  PACKAGE_UPGRADE_REQUEST: 'Upgrade requests',
+  PACKAGE_UPGRADE: 'Upgrade / register services',
   SYSTEM: 'System management',
   SYSTEM_ROLE: 'System roles',
   SYSTEM_PERMISSION: 'Decentralization',

@@ -19,6 +19,8 @@ export default {
   PACKAGE: 'Quản lý gói',
   PACKAGE_MANAGE: 'Gói dịch vụ',
   PACKAGE_ENTERPRISE: 'Gói dịch vụ doanh nghiệp',
+  PACKAGE_UPGRADE_REQUEST: 'Yêu cầu nâng cấp',
+  PACKAGE_UPGRADE: 'Nâng cấp / đăng ký dịch vụ',
   SYSTEM: 'Quản trị hệ thống',
   SYSTEM_ROLE: 'Vai trò hệ thống',
   SYSTEM_PERMISSION: 'Phân quyền',

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { App, Button, Card, Col, Empty, Input, List, Modal, Row, Select, Space, Spin, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { UnitOfferPack, UnitOfferService, UnitPackageChannels } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { useProfile } from '../../api/queries.ts';
+import { formatDate, formatNumber } from '../../shared/format.ts';
+import { notifySuccess } from '../../shared/notify.ts';
+import { useUnitOptions } from '../user/user-options.ts';
+
+const offerKey = (unitId: string | null) => ['resource', 'UnitOffer', unitId] as const;
+
+/** What is asked for: a pack or a service, by id and name. */
+type Wish = { packageId: string; name: string } | { serviceId: string; name: string };
+
+function RequestDialog({ unitId, wish, onClose }: { unitId: string; wish: Wish; onClose: () => void }) {
+  const { t } = useTranslation('commerce');
+  const [note, setNote] = useState('');
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    setSending(true);
+    try {
+      await apiRequest('/Unit/RequestUpdatePackageService', { body: { unitId, ...wish, name: undefined, note: note.trim() || null } });
+      notifySuccess(t('upgrade.sent'));
+      onClose();
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={'packageId' in wish ? t('upgrade.requestPack', { name: wish.name }) : t('upgrade.requestService', { name: wish.name })}
+      okText={t('upgrade.send')}
+      onOk={() => void send()}
+      confirmLoading={sending}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <label htmlFor="upgrade-note">{t('upgrade.note')}</label>
+      <Input.TextArea id="upgrade-note" rows={3} maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} />
+    </Modal>
+  );
+}
+
+function ServiceState({ service }: { service: UnitOfferService }) {
+  const { t } = useTranslation('commerce');
+  if (service.state === 'held') return <Tag color="green">{service.endsAt ? t('upgrade.heldUntil', { date: formatDate(service.endsAt) }) : t('upgrade.held')}</Tag>;
+  if (service.state === 'expired') return <Tag color="red">{t('upgrade.expired')}</Tag>;
+  return <Tag>{t('upgrade.none')}</Tag>;
+}
+
+function PackCard({ pack, onRequest }: { pack: UnitOfferPack; onRequest: () => void }) {
+  const { t } = useTranslation('commerce');
+  return (
+    <Card
+      size="small"
+      title={pack.name}
+      extra={<Tag color="blue">{pack.level}</Tag>}
+      actions={[
+        <Button key="request" type="link" onClick={onRequest}>
+          {t('upgrade.request')}
+        </Button>,
+      ]}
+    >
+      <Typography.Text strong>{t('upgrade.perMonth', { amount: formatNumber(String(pack.paymentAmount)), currency: pack.moneyType })}</Typography.Text>
+      <div>{t('upgrade.users', { band: pack.userBand })}</div>
+      {pack.trialDays ? <div>{t('upgrade.trialDays', { count: pack.trialDays })}</div> : null}
+      <div>{pack.serviceNames.join(', ')}</div>
+      {pack.highlightFeatures && <Typography.Paragraph type="secondary">{pack.highlightFeatures}</Typography.Paragraph>}
+    </Card>
+  );
+}
+
+/**
+ * The upgrade/register screen (the Upgrade button, the Package section): the unit's services
+ * with what it holds, Coming Soon for services without a link, trials it may register, the
+ * packs on offer and a request to customer care for any of them.
+ */
+export default function UpgradePage() {
+  const { t } = useTranslation('commerce');
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const profile = useProfile().data;
+  const [chosenUnit, setChosenUnit] = useState<string | null>(null);
+  const units = useUnitOptions();
+  const unitId = profile?.unitId ?? chosenUnit;
+  const [wish, setWish] = useState<Wish | null>(null);
+  const offer = useQuery({
+    queryKey: offerKey(unitId),
+    queryFn: ({ signal }) => apiRequest<UnitPackageChannels>(`/Unit/GetPackageChannelOfUnit/${unitId}`, { signal }),
+    enabled: unitId !== null,
+  });
+
+  const registerTrial = (service: UnitOfferService) =>
+    modal.confirm({
+      title: t('upgrade.registerTrial'),
+      content: t('upgrade.trialQuestion', { service: service.name }),
+      onOk: async () => {
+        const trial = await apiRequest<{ endsAt: string }>('/Unit/RegisterPackServiceTrial', { body: { unitId, serviceId: service.serviceId } });
+        notifySuccess(t('upgrade.trialDone', { date: formatDate(trial.endsAt) }));
+        await queryClient.invalidateQueries({ queryKey: ['resource'] });
+      },
+    });
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('upgrade.title')}
+      </Typography.Title>
+      {profile?.unitId === null && (
+        <Select
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('access.unit')}
+          aria-label={t('access.unit')}
+          style={{ width: 360 }}
+          options={units.options as { value: string; label: string }[]}
+          loading={units.loading}
+          onChange={(value: string) => setChosenUnit(value)}
+        />
+      )}
+      {unitId === null ? null : offer.isPending ? (
+        <Spin />
+      ) : offer.isError ? (
+        <Empty />
+      ) : (
+        <>
+          <Card title={t('upgrade.services')}>
+            <List
+              dataSource={offer.data.services}
+              rowKey="serviceId"
+              renderItem={(service) => (
+                <List.Item
+                  actions={[
+                    service.trialAvailable && (
+                      <Button key="trial" onClick={() => registerTrial(service)}>
+                        {t('upgrade.registerTrial')}
+                      </Button>
+                    ),
+                    service.state !== 'held' && (
+                      <Button key="request" type="link" onClick={() => setWish({ serviceId: service.serviceId, name: service.name })}>
+                        {t('upgrade.request')}
+                      </Button>
+                    ),
+                  ].filter(Boolean)}
+                >
+                  <List.Item.Meta
+                    title={
+                      <Space>
+                        {service.name}
+                        {!service.link && <Tag color="purple">{t('upgrade.comingSoon')}</Tag>}
+                      </Space>
+                    }
+                    description={<ServiceState service={service} />}
+                  />
+                </List.Item>
+              )}
+            />
+          </Card>
+          <Card title={t('upgrade.packs')}>
+            <Row gutter={[16, 16]}>
+              {offer.data.packs.map((pack) => (
+                <Col key={pack.id} xs={24} md={12} xl={8}>
+                  <PackCard pack={pack} onRequest={() => setWish({ packageId: pack.id, name: pack.name })} />
+                </Col>
+              ))}
+            </Row>
+          </Card>
+          <Link to="/package/upgrade-request">{t('upgrade.myRequests')}</Link>
+        </>
+      )}
+      {wish && unitId && <RequestDialog unitId={unitId} wish={wish} onClose={() => setWish(null)} />}
+    </Space>
+  );
+}

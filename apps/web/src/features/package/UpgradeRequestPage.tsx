@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { CheckCircleOutlined, PhoneOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { UPGRADE_REQUEST_STATE, upgradeRequestResource } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { usePermissions } from '../../api/queries.ts';
+import { formatDate } from '../../shared/format.ts';
+import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+
+const STATE_COLOURS: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'green' };
+/** The phrase of each state, by its number. */
+const STATE_KEYS = Object.fromEntries(Object.entries(UPGRADE_REQUEST_STATE).map(([key, value]) => [value, key])) as Record<number, keyof typeof UPGRADE_REQUEST_STATE>;
+
+/** /package/upgrade-request: units' upgrade requests; platform staff mark them contacted, then done. */
+export default function UpgradeRequestPage() {
+  const { t } = useTranslation('commerce');
+  const permissions = usePermissions();
+  const queryClient = useQueryClient();
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const state = (r: AnyRecord) => <Tag color={STATE_COLOURS[r.state as number]}>{t(`request.states.${STATE_KEYS[r.state as number]!}`)}</Tag>;
+    const mark = (record: AnyRecord, next: number, icon: React.ReactNode, label: string, question: string) => (
+      <ConfirmedRowAction
+        icon={icon}
+        label={label}
+        subject={String(record.unitName)}
+        question={question}
+        done={t('request.marked')}
+        onConfirm={async () => {
+          await apiRequest('/UpgradeRequest/Confirm', { body: { id: record.id, state: next } });
+          await queryClient.invalidateQueries({ queryKey: ['resource', upgradeRequestResource.name] });
+        }}
+      />
+    );
+    const states = Object.entries(UPGRADE_REQUEST_STATE).map(([key, value]) => ({ value, label: t(`request.states.${key as keyof typeof UPGRADE_REQUEST_STATE}`) }));
+    return {
+      contract: upgradeRequestResource,
+      title: t('request.title'),
+      columns: [
+        { title: t('request.createdAt'), key: 'createdAt', render: (_v, r) => formatDate(r.createdAt as string, true) },
+        { title: t('access.unit'), dataIndex: 'unitName', key: 'unitName' },
+        { title: t('request.requester'), dataIndex: 'requesterName', key: 'requesterName' },
+        { title: t('pack.name'), dataIndex: 'packageName', key: 'packageName' },
+        { title: t('access.service'), dataIndex: 'serviceName', key: 'serviceName' },
+        { title: t('upgrade.note'), dataIndex: 'note', key: 'note' },
+        { title: t('request.state'), key: 'state', render: (_v, r) => state(r) },
+      ],
+      filters: [{ name: 'state', label: t('request.state'), options: states }],
+      view: [
+        { label: t('access.unit'), render: (r) => r.unitName as string },
+        { label: t('request.requester'), render: (r) => r.requesterName as string },
+        { label: t('pack.name'), render: (r) => r.packageName as string },
+        { label: t('access.service'), render: (r) => r.serviceName as string },
+        { label: t('upgrade.note'), render: (r) => r.note as string },
+        { label: t('request.state'), render: state },
+        { label: t('request.handledBy'), render: (r) => (r.handledBy ? `${r.handledBy as string} – ${formatDate(r.handledAt as string, true)}` : '') },
+      ],
+      rowActions: (record) =>
+        permissions.has('PACKAGE_SERVICEPACKAGE_EDIT') && (
+          <>
+            {record.state === UPGRADE_REQUEST_STATE.new &&
+              mark(record, UPGRADE_REQUEST_STATE.contacted, <PhoneOutlined />, t('request.contacted'), t('request.contactedQuestion', { unit: record.unitName }))}
+            {record.state !== UPGRADE_REQUEST_STATE.done &&
+              mark(record, UPGRADE_REQUEST_STATE.done, <CheckCircleOutlined />, t('request.done'), t('request.doneQuestion', { unit: record.unitName }))}
+          </>
+        ),
+    };
+  }, [permissions, queryClient, t]);
+
+  return <ResourceScreen definition={definition} />;
+}

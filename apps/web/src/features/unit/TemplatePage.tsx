@@ -1,0 +1,79 @@
+import { useMemo } from 'react';
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { businessTemplateResource, STATUS, type AppPushResult } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
+import { usePermissions } from '../../api/queries.ts';
+import { formatDate } from '../../shared/format.ts';
+import { notifyError, notifySuccess } from '../../shared/notify.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { useStatusText } from '../../shared/resource/status.ts';
+import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { useServiceAppOptions } from '../service-apps/service-options.ts';
+import { UnitChoiceButton } from './UnitChoiceButton.tsx';
+
+/** /enterprise/template: the business information each service offers new units, its default, and pushing one into a unit's app. */
+export default function TemplatePage() {
+  const { t } = useTranslation('unit');
+  const statusText = useStatusText();
+  const canPush = usePermissions().has(businessTemplateResource.permissions.update!);
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const isDefault = (row: AnyRecord) => (row.isDefault ? <Tag color="green">{t('template.default')}</Tag> : null);
+    const push = (row: AnyRecord) => (
+      <UnitChoiceButton
+        iconOnly
+        icon={<CloudUploadOutlined />}
+        label={t('template.sync')}
+        subject={String(row.name)}
+        question={t('template.syncQuestion', { name: row.name, service: row.serviceName })}
+        unitLabel={t('template.unit')}
+        onChoose={async (unitId) => {
+          const result = await apiRequest<AppPushResult>(`/TemplateClone/SyncBaseApp/${String(row.id)}`, { body: { unitId } });
+          if (result.failures.length === 0) notifySuccess(t('template.synced'));
+          else notifyError(t('template.syncFailed', { list: result.failures.map((f) => `${f.serviceName}: ${f.error}`).join('; ') }));
+        }}
+      />
+    );
+    return {
+      contract: businessTemplateResource,
+      title: t('template.title'),
+      columns: [
+        { title: t('template.service'), dataIndex: 'serviceName', key: 'serviceName' },
+        { title: t('template.name'), dataIndex: 'name', key: 'name' },
+        { title: t('template.description'), dataIndex: 'description', key: 'description' },
+        { title: t('template.isDefault'), key: 'isDefault', render: (_v: unknown, row: AnyRecord) => isDefault(row) },
+        { title: t('template.updatedAt'), key: 'updatedAt', render: (_v: unknown, row: AnyRecord) => formatDate(row.updatedAt as string, true) },
+      ],
+      form: [
+        { name: 'serviceId', label: t('template.service'), input: 'select', options: useServiceAppOptions },
+        { name: 'name', label: t('template.name'), input: 'text' },
+        { name: 'description', label: t('template.description'), input: 'textarea', wide: true },
+        { name: 'content', label: t('template.content'), input: 'textarea', wide: true },
+        { name: 'isDefault', label: t('template.isDefault'), input: 'switch' },
+      ],
+      defaults: { isDefault: false },
+      filters: [
+        { name: 'serviceId', label: t('template.service'), options: useServiceAppOptions },
+        { name: 'status', label: t('template.status'), options: [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) })) },
+      ],
+      view: [
+        { label: t('template.service'), render: (row) => row.serviceName as string },
+        { label: t('template.name'), render: (row) => row.name as string },
+        { label: t('template.description'), render: (row) => row.description as string | null },
+        { label: t('template.content'), render: (row) => <pre style={{ whiteSpace: 'pre-wrap' }}>{row.content as string}</pre> },
+        { label: t('template.isDefault'), render: isDefault },
+      ],
+      status: {
+        on: STATUS.active,
+        off: STATUS.inactive,
+        question: (status, row) => t(status === STATUS.active ? 'template.activate' : 'template.deactivate', { name: row.name }),
+      },
+      deleteQuestion: (row) => t('template.deleteQuestion', { name: row.name }),
+      rowActions: canPush ? push : undefined,
+    };
+  }, [canPush, statusText, t]);
+
+  return <ResourceScreen definition={definition} />;
+}
