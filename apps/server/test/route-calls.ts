@@ -191,6 +191,12 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   'POST /api/TemplateSms/SendTest': { kind: 'read', target: (f) => f.stable('TemplateSms'), build: (_f, target) => ({ body: { id: target!.id, phone: '0901234567' } }) },
   // Messages, not objects of the matrix: sms-template.test.ts checks what the outbox shows.
   'POST /api/TemplateSms/SearchOutbox': { kind: 'own', build: () => ({ body: { pageIndex: 1, pageSize: 20 } }) },
+  // An upload adds an image, an object of no resource: template-image.test.ts checks what is kept and served.
+  'POST /api/EmailTemplate/UploadImage': {
+    kind: 'own',
+    audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.add },
+    build: () => ({ body: { name: 'pixel.png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==' } }),
+  },
   'POST /api/EmailCampaign/SearchReceiver': { kind: 'read', target: (f) => f.stable('EmailCampaign'), build: (_f, target) => ({ body: { campaignId: target!.id, pageIndex: 1, pageSize: 20 } }) },
   // Reads of the mail-type catalogue and a render of the body sent: about no stored object.
   'GET /api/EmailTemplate/GetTypeInfo/:type': { kind: 'own', build: () => ({ params: { type: 'passwordResetLink' } }) },

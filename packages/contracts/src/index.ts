@@ -46,6 +46,7 @@ export * from './catalogue/mail-types.ts';
 export * from './resources/email-template.ts';
 export * from './resources/email-campaign.ts';
 export * from './resources/sms-template.ts';
+export * from './schemas/template-image.ts';
 export * from './schemas/dashboard.ts';
 export * from './resources/report.ts';
 export * from './schemas/notification.ts';

@@ -21,7 +21,7 @@ interface SettingDefinition {
  * fixes one (the 30-minute lock) it stays a constant.
  */
 export const SYSTEM_SETTINGS = {
-  /** Where upgrade requests and customer-care mail go; empty: env CUSTOMER_CARE_EMAIL, else the platform administrator. */
+  /** Where upgrade requests and customer-care mail go; empty: the platform administrator's address (PORTAL_ADMIN_EMAIL). */
   CUSTOMER_CARE_EMAIL: { type: 'email', default: '', description: 'Địa chỉ email chăm sóc khách hàng / Customer care e-mail address' },
   MAIL_SENDER_NAME: { type: 'text', default: 'SSO Portal', description: 'Tên người gửi thư / Sender name of the portal’s mail' },
   LOCKOUT_MAX_FAILED_ATTEMPTS: {

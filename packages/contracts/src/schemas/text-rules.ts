@@ -27,6 +27,8 @@ export const FIELD_ERROR_KEYS = [
   'send_time_past',
   'sms_too_long',
   'phone_invalid',
+  'image_type_invalid',
+  'file_too_large',
   'invalid',
 ] as const;
 export type FieldErrorKey = (typeof FIELD_ERROR_KEYS)[number];

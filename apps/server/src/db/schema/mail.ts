@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
+import { bigserial, customType, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, outboxDelivery, status, timestamptz, updatedAt } from './columns.ts';
 
 /** Mail waiting to leave, sent, given up on, or held in the development outbox. */
 export const mailOutbox = pgTable(
@@ -17,13 +17,7 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
-    status: smallint().notNull(),
-    attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamptz().notNull().defaultNow(),
-    /** While set in the future, one worker owns the message (a lease, so a crashed worker's mail is retried). */
-    lockedUntil: timestamptz(),
-    lastError: text(),
-    sentAt: timestamptz(),
+    ...outboxDelivery(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -93,3 +87,19 @@ export const emailCampaignReceivers = pgTable(
   },
   (t) => [uniqueIndex('email_campaign_receivers_address_key').on(t.campaignId, sql`lower(${t.address})`)],
 );
+
+/** Binary data (PostgreSQL bytea) as a Node.js Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Images uploaded for templates, kept with the data and served under the base path. */
+export const templateImages = pgTable('template_images', {
+  id: id(),
+  name: text().notNull(),
+  contentType: text().notNull(),
+  size: integer().notNull(),
+  bytes: bytea().notNull(),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,5 @@
-import { bigserial, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
+import { bigserial, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, outboxDelivery, status, updatedAt } from './columns.ts';
 
 /** SMS templates (System → SMS templates): the one of a system type renders that message. */
 export const smsTemplates = pgTable(
@@ -28,13 +28,7 @@ export const smsOutbox = pgTable(
     body: text().notNull(),
     encoding: text({ enum: ['GSM7', 'UCS2'] }).notNull(),
     segments: integer().notNull(),
-    status: smallint().notNull(),
-    attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamptz().notNull().defaultNow(),
-    /** While set in the future, one worker owns the message. */
-    lockedUntil: timestamptz(),
-    lastError: text(),
-    sentAt: timestamptz(),
+    ...outboxDelivery(),
     createdAt: createdAt(),
   },
   (t) => [index('sms_outbox_due_idx').on(t.status, t.nextAttemptAt), index('sms_outbox_created_at_idx').on(t.createdAt)],

@@ -9,6 +9,7 @@ import { registerEmailCampaignRoutes } from './email-campaign-routes.ts';
 import { registerEmailTemplateRoutes } from './email-template-routes.ts';
 import { registerIntegrationRoutes } from './integration-routes.ts';
 import { registerSmsTemplateRoutes } from './sms-template-routes.ts';
+import { registerTemplateImageRoutes } from './template-image-routes.ts';
 
 /** System settings and messaging (System section): configuration, categories, blacklists, e-mail templates … */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -18,5 +19,6 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
   registerEmailTemplateRoutes(app, ctx);
   registerEmailCampaignRoutes(app, ctx);
   registerSmsTemplateRoutes(app, ctx);
+  registerTemplateImageRoutes(app, ctx);
   registerIntegrationRoutes(app, ctx);
 }

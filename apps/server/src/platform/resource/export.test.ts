@@ -40,6 +40,11 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
     for (const service of [crm!, ic!]) await post('/api/IntegrateDefault/Create', admin, { serviceId: service.id, scimEndpoint: 'https://app.example.test/scim', enabled: true, credential: 'export-token' });
     const [unit] = await t.database.db.select({ id: units.id }).from(units).limit(1);
     await post('/api/Integrate/CreateDefaultConfigData', admin, { unitId: unit!.id });
+    // Upgrade requests of units A and B.
+    for (const tenantId of ['minhphat', 'saoviet']) {
+      const [unitOf] = await t.database.db.select({ id: units.id }).from(units).where(eq(units.tenantId, tenantId));
+      await post('/api/Unit/RequestUpdatePackageService', admin, { unitId: unitOf!.id, note: 'Nâng cấp' });
+    }
     // Two SMS templates, two campaigns.
     for (const name of ['SMS 1', 'SMS 2']) await post('/api/TemplateSms/AddUpdate', admin, { name, content: 'Xin chao', type: 'CUSTOMER_CARE' });
     for (const name of ['Bản tin 1', 'Bản tin 2']) {
@@ -48,7 +53,7 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
   });
 
   it('finds the resource lists to export', () => {
-    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailCampaign', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'ReportServiceVisitOverTime', 'ReportUnitUsingPackageService', 'ReportUnitUsingServiceDetail', 'Role', 'TemplateSms', 'Unit', 'UnitUser']);
+    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailCampaign', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'ReportServiceVisitOverTime', 'ReportUnitUsingPackageService', 'ReportUnitUsingServiceDetail', 'Role', 'TemplateSms', 'Unit', 'UnitChannel', 'UnitUser', 'UpgradeRequest']);
   });
 
   for (const route of searches) {

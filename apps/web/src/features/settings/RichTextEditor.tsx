@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { BoldOutlined, CodeOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, RedoOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useEffect, useRef, useState } from 'react';
+import { BoldOutlined, CodeOutlined, FileImageOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, RedoOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Tooltip } from 'antd';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '@portal/contracts';
+import { EMAIL_TEMPLATE_TYPES, TEMPLATE_IMAGE_TYPES, type EmailTemplateType, type TemplateImage } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
 import type { CustomInputProps } from '../../shared/resource/types.ts';
 import './rich-text.css';
 
@@ -31,6 +32,13 @@ export function RichTextEditor({ value, onChange, disabled, label }: CustomInput
     if (editor && !source && typeof value === 'string' && value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, source, value]);
 
+  const imageInput = useRef<HTMLInputElement>(null);
+  // The image is kept by the server (which checks its content and size) and placed by its address.
+  const addImage = async (file: File) => {
+    const data = btoa(Array.from(new Uint8Array(await file.arrayBuffer()), (byte) => String.fromCharCode(byte)).join(''));
+    const image = await apiRequest<TemplateImage>('/EmailTemplate/UploadImage', { body: { name: file.name, data } });
+    editor?.chain().focus().setImage({ src: image.url, alt: file.name }).run();
+  };
   const run = (action: () => void) => () => {
     action();
     editor?.commands.focus();
@@ -59,6 +67,23 @@ export function RichTextEditor({ value, onChange, disabled, label }: CustomInput
               <Button size="small" type={tool.active ? 'primary' : 'text'} icon={tool.icon} aria-label={t(`template.tools.${tool.key as 'bold'}`)} onClick={tool.onClick} disabled={disabled} />
             </Tooltip>
           ))}
+        {!source && (
+          <Tooltip title={t('template.tools.image')}>
+            <Button size="small" type="text" icon={<FileImageOutlined />} aria-label={t('template.tools.image')} onClick={() => imageInput.current?.click()} disabled={disabled} />
+          </Tooltip>
+        )}
+        <input
+          ref={imageInput}
+          type="file"
+          hidden
+          accept={TEMPLATE_IMAGE_TYPES.join(',')}
+          aria-label={t('template.tools.image')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void addImage(file).catch(() => undefined);
+          }}
+        />
         <Button size="small" type={source ? 'primary' : 'text'} icon={<CodeOutlined />} aria-pressed={source} onClick={() => setSource(!source)} disabled={disabled}>
           {t('template.source')}
         </Button>

@@ -55,7 +55,7 @@ export default {
     variables: 'Variables',
     source: 'HTML source',
     linkPrompt: 'Enter a link (http, https or mailto)',
-    tools: { bold: 'Bold', italic: 'Italic', underline: 'Underline', bulletList: 'Bulleted list', orderedList: 'Numbered list', link: 'Insert link', undo: 'Undo', redo: 'Redo' },
+    tools: { image: 'Insert image', bold: 'Bold', italic: 'Italic', underline: 'Underline', bulletList: 'Bulleted list', orderedList: 'Numbered list', link: 'Insert link', undo: 'Undo', redo: 'Redo' },
     preview: 'Preview',
     previewTitle: 'Preview: {{name}}',
     activate: 'Are you sure you want to activate the template {{name}}?',

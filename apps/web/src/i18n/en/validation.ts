@@ -22,6 +22,8 @@ export default {
   period_too_long: 'Choose a period of at most 366 days',
   sms_too_long: 'The message is longer than 6 parts (concatenated SMS)',
   phone_invalid: 'Invalid phone number',
+  image_type_invalid: 'Only PNG, JPEG, GIF or WebP images',
+  file_too_large: 'The file is too large (512 KB at most)',
   send_time_past: 'The send time must be in the future',
   invalid: '{{field}} is not valid',
 } satisfies Phrases<typeof vi>;

@@ -53,7 +53,7 @@ export default {
     variables: 'Biến có thể dùng',
     source: 'Mã HTML',
     linkPrompt: 'Nhập đường dẫn (http, https hoặc mailto)',
-    tools: { bold: 'In đậm', italic: 'In nghiêng', underline: 'Gạch chân', bulletList: 'Danh sách', orderedList: 'Danh sách đánh số', link: 'Chèn liên kết', undo: 'Hoàn tác', redo: 'Làm lại' },
+    tools: { image: 'Chèn ảnh', bold: 'In đậm', italic: 'In nghiêng', underline: 'Gạch chân', bulletList: 'Danh sách', orderedList: 'Danh sách đánh số', link: 'Chèn liên kết', undo: 'Hoàn tác', redo: 'Làm lại' },
     preview: 'Xem trước',
     previewTitle: 'Xem trước: {{name}}',
     activate: 'Bạn có chắc chắn muốn kích hoạt mẫu {{name}}?',

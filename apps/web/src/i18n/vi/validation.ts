@@ -20,6 +20,8 @@ export default {
   period_too_long: 'Chọn khoảng thời gian tối đa 366 ngày',
   sms_too_long: 'Tin nhắn dài quá 6 phần (SMS ghép)',
   phone_invalid: 'Số điện thoại không hợp lệ',
+  image_type_invalid: 'Chỉ nhận ảnh PNG, JPEG, GIF hoặc WebP',
+  file_too_large: 'Tệp quá lớn (tối đa 512 KB)',
   send_time_past: 'Thời gian gửi phải sau thời điểm hiện tại',
   invalid: '{{field}} không hợp lệ',
 };

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BASE_PATH,
+  emailTemplateResource,
+  envelopeSchema,
+  LOG_ACTION,
+  LOG_OBJECT,
+  TEMPLATE_IMAGE_MAX_BYTES,
+  TEMPLATE_IMAGE_PATH,
+  templateImageSchema,
+  templateImageUploadSchema,
+  type TemplateImageType,
+} from '@portal/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { templateImages } from '../../db/schema/index.ts';
+import { auditedChange } from '../../platform/audit.ts';
+import { ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+
+/** The image type a file's first bytes say it is (its name and the type it was sent with are not believed). */
+export function sniffImageType(bytes: Buffer): TemplateImageType | undefined {
+  const starts = (signature: number[], at = 0) => signature.every((byte, index) => bytes[at + index] === byte);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return undefined;
+}
+
+const refused = (message: string) => new AppError('request.bad_request', { errors: [{ field: 'body.data', message }] });
+
+/**
+ * Template images: uploaded by those who edit e-mail templates (listed types only, checked by
+ * content, size-limited), kept in the database with the rest of the data, and served under the
+ * base path to anyone (mail clients fetch them without signing in; ids are random).
+ */
+export function registerTemplateImageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const audit = { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.add };
+
+  routes.post(
+    '/api/EmailTemplate/UploadImage',
+    {
+      // base64 takes 4 bytes for 3: room for the largest image and the JSON around it.
+      bodyLimit: Math.ceil(TEMPLATE_IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024,
+      config: { access: emailTemplateResource.permissions.update!, audit },
+      schema: { tags: [emailTemplateResource.name], body: templateImageUploadSchema, response: { 200: envelopeSchema(templateImageSchema) } },
+    },
+    async (request) => {
+      const bytes = Buffer.from(request.body.data, 'base64');
+      if (bytes.length > TEMPLATE_IMAGE_MAX_BYTES) throw refused('file_too_large');
+      const contentType = sniffImageType(bytes);
+      if (!contentType) throw refused('image_type_invalid');
+      const saved = await auditedChange(ctx.db, request, audit, async (tx, note) => {
+        const [row] = await tx.insert(templateImages).values({ name: request.body.name, contentType, size: bytes.length, bytes }).returning({ id: templateImages.id });
+        note({ objectId: row!.id, objectName: request.body.name, unitId: null, content: JSON.stringify({ name: request.body.name, contentType, size: bytes.length }) });
+        return row!;
+      });
+      return ok({ id: saved.id, url: `${ctx.config.publicUrl}${BASE_PATH}${TEMPLATE_IMAGE_PATH}/${saved.id}`, contentType, size: bytes.length });
+    },
+  );
+
+  routes.get(`${BASE_PATH}${TEMPLATE_IMAGE_PATH}/:id`, { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (request, reply) => {
+    const id = z.uuid().safeParse(request.params.id);
+    const [image] = id.success ? await ctx.db.select().from(templateImages).where(eq(templateImages.id, id.data)) : [];
+    if (!image) return reply.status(404).send();
+    // The content never changes under its id; nosniff keeps a browser from reading it as anything but the image it is.
+    return reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(image.bytes);
+  });
+}

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN } from '../support/accounts.ts';
+import { openAddDialog } from '../support/resource.ts';
+import { signIn } from '../support/signin.ts';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+test('the e-mail template editor inserts an uploaded image, served under the base path; a file that only claims to be one is refused', async ({ page }) => {
+  test.slow();
+  await signIn(page, ADMIN, 'system/template-email');
+  await openAddDialog(page);
+  const dialog = page.getByRole('dialog');
+  const upload = dialog.getByLabel('Chèn ảnh', { exact: true }).and(page.locator('input[type=file]'));
+
+  await upload.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg onload="alert(1)"></svg>') });
+  await expect(page.getByText('Đã có lỗi xảy ra với yêu cầu của bạn, vui lòng kiểm tra lại!')).toBeVisible();
+  await expect(dialog.locator('.rich-text-content img')).toHaveCount(0);
+
+  await upload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  const image = dialog.locator('.rich-text-content img');
+  await expect(image).toHaveCount(1);
+  expect(await image.getAttribute('src')).toMatch(/\/sso-fe\/template-images\/[0-9a-f-]{36}$/);
+  // The browser loads it from the portal: a real 1×1 image.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+});
