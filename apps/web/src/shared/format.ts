@@ -1,5 +1,4 @@
 import dayjs from 'dayjs';
-import { ACTIVITY } from '@portal/contracts';
 
 /** Dates as the specification shows them: DD/MM/YYYY, with HH:mm:ss when the time matters. */
 export function formatDate(value: string | null | undefined, withTime = false): string {
@@ -26,14 +25,4 @@ export function formatNumber(value: string, maxLength = 10000): string {
   const [whole = '', fraction] = value.replace(/[^\d.]/g, '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
-const activityDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ACTIVITY.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/**
- * Today (YYYY-MM-DD) in the calendar the server counts activity in (ACTIVITY.timeZone), which
- * may differ from the browser's: a period ending on the browser's day could miss today's figures.
- */
-export function activityToday(): string {
-  return activityDayFormat.format(new Date());
 }
