@@ -1,46 +1,14 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_OUTBOX_STATUS } from '@portal/contracts';
 import { signInActor } from '../../../test/actors.ts';
 import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { startSmsGateway, type SmsGateway } from '../../../test/sms-gateway.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
 import { manualClock } from '../../platform/clock.ts';
 
 type Outbox = { records: { id: string; phone: string; body: string; encoding: string; segments: number; status: number; attempts: number; lastError: string | null }[] };
-
-/** A real HTTP SMS gateway on a local port: down (503) or up, keeping every message it accepted. */
-async function startGateway() {
-  let up = false;
-  const accepted: { id: string; to: string; text: string; idempotencyKey: string | undefined }[] = [];
-  let refused = 0;
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      if (!up) {
-        refused += 1;
-        response.writeHead(503).end('maintenance');
-        return;
-      }
-      const message = JSON.parse(body) as { id: string; to: string; text: string };
-      accepted.push({ ...message, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"queued"}');
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`,
-    accepted,
-    refused: () => refused,
-    setUp: (on: boolean) => void (up = on),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   const deadline = Date.now() + 20_000;
@@ -106,11 +74,11 @@ describe.each(DATABASE_KINDS)('SMS templates and the SMS outbox on %s', (kind) =
 
   describe('through an HTTP gateway that goes down and comes back', () => {
     const clock = manualClock();
-    let gateway: Awaited<ReturnType<typeof startGateway>>;
+    let gateway: SmsGateway;
     let t: TestApp;
     let platform: Api;
     beforeAll(async () => {
-      gateway = await startGateway();
+      gateway = await startSmsGateway();
       t = await startTestApp(kind, { SMS_GATEWAY_URL: gateway.url }, { clock });
       platform = apiAs(t, (await signInActor(t, 'platformAdmin')).headers);
     });
