@@ -11,7 +11,7 @@ import { sampleFor, searchSampleFor } from './samples.ts';
  */
 
 /** The paths the issue's routes live under. */
-export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/TemplateSms/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/', '/api/UpgradeRequest/'];
+export const ISSUE_ROUTE_PREFIXES = ['/api/Unit/', '/api/Role/', '/api/User/', '/api/ActionLog/', '/api/Category/', '/api/Channel/', '/api/ChannelPackage/', '/api/PackageServiceChannel/', '/api/AppRole/', '/api/AppProfile/', '/api/AppUserGroup/', '/api/Agency/', '/api/ConfigData/', '/api/ConfigDataDefault/', '/api/AppUser/', '/api/BlackList/', '/api/BlackListSubdomain/', '/api/ExceptionBlackList/', '/api/EmailTemplate/', '/api/EmailCampaign/', '/api/TemplateSms/', '/api/Dashboard/', '/api/Integrate/', '/api/IntegrateDefault/', '/api/UnitChannel/', '/api/Report/', '/api/UpgradeRequest/', '/api/TemplateClone/'];
 
 /**
  * The signed-in user's own account calls (identity issue): they act on the caller only,
@@ -160,8 +160,10 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
     target: (f) => f.fresh('PackageServiceChannel'),
     build: (_f, target) => ({ params: { id: target!.id } }),
   },
+  // A push is about the unit it goes to (its log row names the unit, not the template), and what
+  // it queues is checked by business-template.test.ts: here, who may push.
   'POST /api/TemplateClone/SyncBaseApp/:id': {
-    kind: 'write',
+    kind: 'own',
     audit: { object: LOG_OBJECT.unit, action: LOG_ACTION.sync },
     target: (f) => f.fresh('TemplateClone'),
     build: (f, target) => ({ params: { id: target!.id }, body: { unitId: f.context.unitId } }),
@@ -245,7 +247,7 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
 /** How to call a route, or undefined when nobody wrote a builder for it yet. */
 export function routeCallFor(route: RouteEntry): RouteCall | undefined {
   // No integration, campaign or SMS template exists until someone makes one: their lists are read after one is made.
-  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign', 'TemplateSms', 'UpgradeRequest'].includes(route.resource.name) && route.resource.operation === 'search';
+  const emptyUntilMade = route.resource && ['Integrate', 'IntegrateDefault', 'EmailCampaign', 'TemplateSms', 'UpgradeRequest', 'TemplateClone'].includes(route.resource.name) && route.resource.operation === 'search';
   if (emptyUntilMade) {
     const name = route.resource!.name;
     const call = resourceCall(route, name, 'search');

@@ -45,6 +45,8 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
       const [unitOf] = await t.database.db.select({ id: units.id }).from(units).where(eq(units.tenantId, tenantId));
       await post('/api/Unit/RequestUpdatePackageService', admin, { unitId: unitOf!.id, note: 'Nâng cấp' });
     }
+    // Two business-information templates of the first service.
+    for (const name of ['Mẫu bán lẻ', 'Mẫu dịch vụ']) await post('/api/TemplateClone/Update', admin, { serviceId: crm!.id, name, description: name, content: '{}', isDefault: false });
     // Two SMS templates, two campaigns.
     for (const name of ['SMS 1', 'SMS 2']) await post('/api/TemplateSms/AddUpdate', admin, { name, content: 'Xin chao', type: 'CUSTOMER_CARE' });
     for (const name of ['Bản tin 1', 'Bản tin 2']) {
@@ -53,7 +55,7 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
   });
 
   it('finds the resource lists to export', () => {
-    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailCampaign', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'ReportServiceVisitOverTime', 'ReportUnitUsingPackageService', 'ReportUnitUsingServiceDetail', 'Role', 'TemplateSms', 'Unit', 'UnitChannel', 'UnitUser', 'UpgradeRequest']);
+    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailCampaign', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'ReportServiceVisitOverTime', 'ReportUnitUsingPackageService', 'ReportUnitUsingServiceDetail', 'Role', 'TemplateClone', 'TemplateSms', 'Unit', 'UnitChannel', 'UnitUser', 'UpgradeRequest']);
   });
 
   for (const route of searches) {
