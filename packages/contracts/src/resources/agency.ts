@@ -98,9 +98,13 @@ export const agencyResource = defineResource({
   ],
 });
 
-/** A unit as the agency screens show it: the unit, who brought it, and the packs it holds. */
+/**
+ * A unit as the agency screens show it: the unit, who brought it, the packs it holds and its
+ * upgrade requests still open (new or contacted) — what a reseller follows up, read-only.
+ */
 export const agencyUnitRecordSchema = unitRecordSchema.extend({
   packNames: z.array(z.string()),
+  openUpgradeRequests: z.number().int(),
 });
 export type AgencyUnitRecord = z.infer<typeof agencyUnitRecordSchema>;
 

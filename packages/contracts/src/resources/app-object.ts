@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { descriptionSchema, requiredText } from '../schemas/fields.ts';
+import { descriptionSchema, requiredText, unitServiceRecordFields } from '../schemas/fields.ts';
 import { defineResource, standardPermissions, type ResourceContract } from './define.ts';
 
 /**
@@ -17,11 +17,7 @@ export const appObjectCodeSchema = requiredText(50).regex(/^[A-Za-z0-9_.-]+$/, {
 
 export const appObjectRecordSchema = z.object({
   id: z.uuid(),
-  unitId: z.uuid(),
-  unitName: z.string(),
-  serviceId: z.uuid(),
-  serviceCode: z.string(),
-  serviceName: z.string(),
+  ...unitServiceRecordFields,
   code: z.string(),
   name: z.string(),
   description: z.string().nullable(),

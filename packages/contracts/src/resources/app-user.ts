@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
+import { unitServiceRecordFields } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
 /**
@@ -14,11 +15,7 @@ export type SyncState = (typeof SYNC_STATES)[number];
 /** A unit's user in one service's app (section 7, /AppUser), with role, profile and group there. */
 export const appUserRecordSchema = z.object({
   id: z.uuid(),
-  unitId: z.uuid(),
-  unitName: z.string(),
-  serviceId: z.uuid(),
-  serviceCode: z.string(),
-  serviceName: z.string(),
+  ...unitServiceRecordFields,
   userId: z.uuid(),
   username: z.string(),
   fullName: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
+import { unitServiceRecordFields } from '../schemas/fields.ts';
 import { defineResource } from './define.ts';
 
 /**
@@ -11,11 +12,7 @@ import { defineResource } from './define.ts';
  */
 export const unitChannelRecordSchema = z.object({
   id: z.uuid(),
-  unitId: z.uuid(),
-  unitName: z.string(),
-  serviceId: z.uuid(),
-  serviceCode: z.string(),
-  serviceName: z.string(),
+  ...unitServiceRecordFields,
   /** Read-only: a pack of the unit holding the service is usable now (server clock). */
   bought: z.boolean(),
   /** Read-only: the unit's users granted the service (active app users). */

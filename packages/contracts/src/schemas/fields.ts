@@ -63,3 +63,15 @@ export const verificationCodeSchema = textSchema(VERIFICATION_CODE_RULE);
 
 /** The sign-up OTP: the same code, with the sign-up screen's own "OTP is required". */
 export const otpSchema = textSchema(OTP_RULE);
+
+/**
+ * The read-only fields of a record that lives in one unit's copy of one service (an app user,
+ * role, profile or group, a unit's access to a service): ids with the names joined in.
+ */
+export const unitServiceRecordFields = {
+  unitId: z.uuid(),
+  unitName: z.string(),
+  serviceId: z.uuid(),
+  serviceCode: z.string(),
+  serviceName: z.string(),
+};

@@ -1,7 +1,7 @@
-import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { AgencyUnitRecord, agencyUnitResource, UnitRecord } from '@portal/contracts';
+import { and, asc, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { UPGRADE_REQUEST_STATE, type AgencyUnitRecord, type agencyUnitResource, type UnitRecord } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
-import { servicePackages, unitPackages, units } from '../../db/schema/index.ts';
+import { servicePackages, unitPackages, units, upgradeRequests } from '../../db/schema/index.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { agencyForWrite, isPlatform } from '../../platform/resource/scope.ts';
@@ -12,21 +12,31 @@ import { assertAgencyExists } from './agency-store.ts';
 import { signinPage } from '../../identity/provider.ts';
 import { mailNewAccount } from '../user/account-changes.ts';
 
-/** What an agency sees of a unit it brought: the unit's record and the packs it holds, nothing inside. */
+/**
+ * What an agency sees of a unit it brought: the unit's record, the packs it holds and how many
+ * of its upgrade requests are still open; nothing inside the unit.
+ */
 async function withPacks(db: Queryable, records: UnitRecord[]): Promise<AgencyUnitRecord[]> {
   if (records.length === 0) return [];
-  const rows = await db
-    .select({ unitId: unitPackages.unitId, name: servicePackages.name })
-    .from(unitPackages)
-    .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
-    .where(
-      inArray(
-        unitPackages.unitId,
-        records.map((record) => record.id),
-      ),
-    )
-    .orderBy(asc(servicePackages.name));
-  return records.map((record) => ({ ...record, packNames: rows.filter((row) => row.unitId === record.id).map((row) => row.name) }));
+  const unitIds = records.map((record) => record.id);
+  const [packs, requests] = await Promise.all([
+    db
+      .select({ unitId: unitPackages.unitId, name: servicePackages.name })
+      .from(unitPackages)
+      .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
+      .where(inArray(unitPackages.unitId, unitIds))
+      .orderBy(asc(servicePackages.name)),
+    db
+      .select({ unitId: upgradeRequests.unitId, open: count() })
+      .from(upgradeRequests)
+      .where(and(inArray(upgradeRequests.unitId, unitIds), ne(upgradeRequests.state, UPGRADE_REQUEST_STATE.done)))
+      .groupBy(upgradeRequests.unitId),
+  ]);
+  return records.map((record) => ({
+    ...record,
+    packNames: packs.filter((row) => row.unitId === record.id).map((row) => row.name),
+    openUpgradeRequests: requests.find((row) => row.unitId === record.id)?.open ?? 0,
+  }));
 }
 
 /** Units brought by an agency: each agency's own to its users, all of them to platform staff. */

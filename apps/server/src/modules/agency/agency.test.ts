@@ -73,6 +73,15 @@ describe.each(DATABASE_KINDS)('agencies on %s', (kind) => {
     expect(await apiAs(t, bearer(access_token)).data(apiAs(t, bearer(access_token)).get('/api/User/GetUserProfileCurrent'))).toMatchObject({ unitId: id, isTrial: true });
     expect((await agentX.post('/api/User/SearchUserAdminUnitPage', { pageIndex: 1, pageSize: 20, unitId: id })).statusCode).toBe(403);
     expect((await agentX.post('/api/Unit/Update', { ...seen, name: 'changed' })).statusCode).toBe(403);
+
+    // The customer asks for an upgrade: the agency follows it (open requests), and cannot confirm it.
+    const customerAdmin = apiAs(t, bearer(access_token));
+    expect(await agentX.data(agentX.get(`/api/Agency/GetUnitById/${id}`))).toMatchObject({ openUpgradeRequests: 0 });
+    const request = await customerAdmin.data(customerAdmin.post('/api/Unit/RequestUpdatePackageService', { note: 'Cần thêm người dùng' }));
+    expect(await agentX.data(agentX.get(`/api/Agency/GetUnitById/${id}`))).toMatchObject({ openUpgradeRequests: 1 });
+    expect((await agentX.post('/api/UpgradeRequest/Confirm', { id: request.id, state: 3 })).statusCode).toBe(403);
+    await admin.data(admin.post('/api/UpgradeRequest/Confirm', { id: request.id, state: 3 }));
+    expect(await agentX.data(agentX.get(`/api/Agency/GetUnitById/${id}`))).toMatchObject({ openUpgradeRequests: 0 });
   });
 
   it("the platform attributes a unit to an agency in the unit form; left out, the attribution stays; the agency's figures follow", async () => {

@@ -29,6 +29,7 @@ export default {
     isAgent: 'Account type',
     roles: 'Roles',
     packs: 'Service packs',
+    openUpgradeRequests: 'Open upgrade requests',
   },
   basis: {
     FIRST_PAYMENT: 'Once, on the first paid pack',

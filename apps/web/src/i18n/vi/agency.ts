@@ -27,6 +27,7 @@ export default {
     isAgent: 'Loại tài khoản',
     roles: 'Vai trò',
     packs: 'Gói dịch vụ',
+    openUpgradeRequests: 'Yêu cầu nâng cấp đang mở',
   },
   basis: {
     FIRST_PAYMENT: 'Một lần, trên gói trả phí đầu tiên',
