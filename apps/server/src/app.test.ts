@@ -58,8 +58,10 @@ describe.each(DATABASE_KINDS)('API basics on %s', (kind) => {
   it('gives a unit administrator only unit-level sections', async () => {
     const { access_token } = await signIn(t.app, DEMO_UNIT_ADMIN);
     const { data } = (await t.app.inject({ url: '/api/User/GetListMenus', headers: bearer(access_token) })).json();
-    expect(data.menuDetails.map((m: { hashCode: string }) => m.hashCode)).toEqual(['DASHBOARD', 'SERVICE', 'USER', 'PACKAGE', 'LOG', 'REPORT']);
+    // ENTERPRISE: their own unit's access to its services (manage access), not the units list.
+    expect(data.menuDetails.map((m: { hashCode: string }) => m.hashCode)).toEqual(['DASHBOARD', 'ENTERPRISE', 'SERVICE', 'USER', 'PACKAGE', 'LOG', 'REPORT']);
     expect(data.permissionCurrents).not.toContain('UNIT_ENTERPRISE_LIST');
+    expect(data.permissionCurrents).toContain('UNIT_ACCESSCHANNEL_LIST');
     const profile = (await t.app.inject({ url: '/api/User/GetUserProfileCurrent', headers: bearer(access_token) })).json();
     expect(profile.data).toMatchObject({ isAdminUnit: true, unitName: 'Công ty TNHH Minh Phát', isTrial: false });
   });
