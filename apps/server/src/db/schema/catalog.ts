@@ -2,6 +2,11 @@ import { boolean, integer, numeric, pgTable, primaryKey, smallint, text, unique,
 import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
 import { units } from './units.ts';
 
+/** A unit's own row, removed with the unit. */
+export const unitOwner = () => uuid().notNull().references(() => units.id, { onDelete: 'cascade' });
+/** A service's own row, removed with the service (defined below; the reference is read lazily). */
+export const serviceOwner = () => uuid().notNull().references(() => services.id, { onDelete: 'cascade' });
+
 /** The suite's services (the specification's "channels"). */
 export const services = pgTable('services', {
   id: id(),
@@ -69,9 +74,7 @@ export const packageServices = pgTable(
     packageId: uuid()
       .notNull()
       .references(() => servicePackages.id, { onDelete: 'cascade' }),
-    serviceId: uuid()
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceOwner(),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.serviceId] })],
 );
@@ -79,9 +82,7 @@ export const packageServices = pgTable(
 /** The packs a unit has registered. */
 export const unitPackages = pgTable('unit_packages', {
   id: id(),
-  unitId: uuid()
-    .notNull()
-    .references(() => units.id, { onDelete: 'cascade' }),
+  unitId: unitOwner(),
   packageId: uuid()
     .notNull()
     .references(() => servicePackages.id, { onDelete: 'restrict' }),
@@ -104,12 +105,8 @@ export const unitServices = pgTable(
   'unit_services',
   {
     id: id(),
-    unitId: uuid()
-      .notNull()
-      .references(() => units.id, { onDelete: 'cascade' }),
-    serviceId: uuid()
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    unitId: unitOwner(),
+    serviceId: serviceOwner(),
     status: status(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -123,9 +120,7 @@ export const unitServices = pgTable(
  */
 export const upgradeRequests = pgTable('upgrade_requests', {
   id: id(),
-  unitId: uuid()
-    .notNull()
-    .references(() => units.id, { onDelete: 'cascade' }),
+  unitId: unitOwner(),
   /** Who asked; their name stays with the request if the account goes. */
   requestedBy: uuid(),
   requesterName: text().notNull(),

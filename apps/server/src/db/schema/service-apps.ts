@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, timestamptz, updatedAt } from './columns.ts';
-import { services } from './catalog.ts';
+import { serviceOwner, unitOwner } from './catalog.ts';
 import { units } from './units.ts';
 import { users } from './users.ts';
 
@@ -14,12 +14,8 @@ export const appObjects = pgTable(
   {
     id: id(),
     kind: text({ enum: ['role', 'profile', 'group'] }).notNull(),
-    unitId: uuid()
-      .notNull()
-      .references(() => units.id, { onDelete: 'cascade' }),
-    serviceId: uuid()
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    unitId: unitOwner(),
+    serviceId: serviceOwner(),
     code: text().notNull(),
     name: text().notNull(),
     description: text(),
@@ -40,12 +36,8 @@ export const appUsers = pgTable(
   'app_users',
   {
     id: id(),
-    unitId: uuid()
-      .notNull()
-      .references(() => units.id, { onDelete: 'cascade' }),
-    serviceId: uuid()
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    unitId: unitOwner(),
+    serviceId: serviceOwner(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -69,9 +61,7 @@ export const integrations = pgTable(
   'integrations',
   {
     id: id(),
-    serviceId: uuid()
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceOwner(),
     unitId: uuid().references(() => units.id, { onDelete: 'cascade' }),
     /** SCIM base URL; `{tenant}` is replaced by the unit's tenant id. */
     scimEndpoint: text(),
@@ -129,12 +119,8 @@ export const provisioningOutbox = pgTable(
  */
 export const appSyncs = pgTable('app_syncs', {
   id: id(),
-  unitId: uuid()
-    .notNull()
-    .references(() => units.id, { onDelete: 'cascade' }),
-  serviceId: uuid()
-    .notNull()
-    .references(() => services.id, { onDelete: 'cascade' }),
+  unitId: unitOwner(),
+  serviceId: serviceOwner(),
   /** Users and groups queued. */
   total: integer().notNull(),
   startedBy: uuid(),
@@ -146,9 +132,7 @@ export const businessTemplates = pgTable(
   'business_templates',
   {
     id: id(),
-    serviceId: uuid()
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceOwner(),
     name: text().notNull(),
     description: text(),
     content: text().notNull(),
