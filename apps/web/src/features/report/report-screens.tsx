@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import { Empty } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { packageServiceUnitsReport, serviceUnitsReport, serviceVisitReport, type ReportChart, type ReportContract } from '@portal/contracts';
+import { activityDay, packageServiceUnitsReport, serviceUnitsReport, serviceVisitReport, type ReportChart, type ReportContract } from '@portal/contracts';
 import { useActiveServices } from '../../api/lookups.ts';
 import { SeriesChart } from '../../shared/charts/SeriesChart.tsx';
-import { activityToday } from '../../shared/activity-today.ts';
 import { formatDate } from '../../shared/format.ts';
 import { Panel } from '../../shared/Panel.tsx';
 import type { ResourceScreenDefinition } from '../../shared/resource/types.ts';
@@ -78,7 +77,7 @@ export function useReportDefinition(report: ReportScreen, platform: boolean): Re
         ...(platform ? [{ name: 'unitId', label: t('filters.unit'), options: useUnitOptions }] : []),
         { name: 'serviceCode', label: t('filters.service'), options: useServiceCodeOptions },
       ],
-      initialFilters: report.period ? { fromDate: dayjs(activityToday()).subtract(29, 'day').format(DAY), toDate: activityToday() } : {},
+      initialFilters: report.period ? { fromDate: dayjs(activityDay(new Date())).subtract(29, 'day').format(DAY), toDate: activityDay(new Date()) } : {},
       summary: (reply) => <ReportChartPanel chart={reply.chart as ReportChart} />,
     }),
     [report, platform, t, i18n.language],
