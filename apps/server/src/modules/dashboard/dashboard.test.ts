@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('dashboards on %s', (kind) => {
   it('keeps every increment of instances counting at once, and rebuilds the same counters from the raw rows', async () => {
     const { db } = t.database;
     const snapshot = async () => ({
-      counters: await db.select().from(activityCounters).orderBy(activityCounters.metric, activityCounters.day, activityCounters.unitId, activityCounters.serviceCode),
+      counters: await db.select().from(activityCounters).orderBy(activityCounters.metric, activityCounters.day, activityCounters.unitId, activityCounters.serviceCode, activityCounters.platformTotal),
       devices: (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(activityDevices))[0]!.n,
     });
     const counted = await snapshot();
@@ -107,7 +107,26 @@ describe.each(DATABASE_KINDS)('dashboards on %s', (kind) => {
 
     const at = new Date('2001-02-03T04:05:06Z');
     await Promise.all(Array.from({ length: 20 }, () => countActivity(db, { metric: 'sign_in', unitId: null, at })));
-    const [row] = await db.select().from(activityCounters).where(eq(activityCounters.day, '2001-02-03'));
-    expect(row!.count).toBe(20);
+    const rows = await db.select().from(activityCounters).where(eq(activityCounters.day, '2001-02-03')).orderBy(activityCounters.platformTotal);
+    expect(rows.map((row) => [row.platformTotal, row.count])).toEqual([
+      [false, 20],
+      [true, 20],
+    ]);
+  });
+
+  it("keeps the platform's totals equal to the sum of every unit's counters", async () => {
+    const { db } = t.database;
+    const sums = await db
+      .select({
+        metric: activityCounters.metric,
+        day: activityCounters.day,
+        serviceCode: activityCounters.serviceCode,
+        units: sql<number>`sum(${activityCounters.count}) filter (where not ${activityCounters.platformTotal})`.mapWith(Number),
+        total: sql<number>`sum(${activityCounters.count}) filter (where ${activityCounters.platformTotal})`.mapWith(Number),
+      })
+      .from(activityCounters)
+      .groupBy(activityCounters.metric, activityCounters.day, activityCounters.serviceCode);
+    expect(sums.length).toBeGreaterThan(0);
+    for (const row of sums) expect(row.total, `${row.metric} ${row.day} ${row.serviceCode}`).toBe(row.units);
   });
 });
