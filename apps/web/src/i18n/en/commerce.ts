@@ -134,7 +134,6 @@ export default {
   },
   expired: {
     title: 'Service expired',
-    body: 'The service has expired. Please upgrade the service pack',
     contact: "Please ask your company's administrator to upgrade the service pack.",
     upgrade: 'Upgrade',
     close: 'Close',

@@ -132,7 +132,6 @@ export default {
   },
   expired: {
     title: 'Dịch vụ đã hết hạn',
-    body: 'Dịch vụ đã hết hạn. Vui lòng nâng cấp gói dịch vụ',
     contact: 'Vui lòng liên hệ quản trị viên của doanh nghiệp để nâng cấp gói dịch vụ.',
     upgrade: 'Nâng cấp',
     close: 'Đóng',
