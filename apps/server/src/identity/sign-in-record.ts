@@ -34,8 +34,9 @@ export async function recordSignIn(
       insert into ${userDevices} (user_id, unit_id, device_key, device_name, browser, ip_address, signed_in_at)
       select ${user.id}, ${user.unitId}, ${client.deviceKeyHash}, ${deviceName}, ${browser}, ${client.ip}, ${at} from login
     ), counter as (
-      insert into ${activityCounters} (day, metric, unit_id, service_code, count) select ${day}, 'sign_in', ${user.unitId}, '', 1 from login
-      on conflict (metric, day, unit_id, service_code) do update set count = ${activityCounters}.count + 1
+      insert into ${activityCounters} (day, metric, unit_id, service_code, count, platform_total)
+      select ${day}, 'sign_in', unit_id, '', 1, platform_total from login, (values (${user.unitId}::uuid, false), (null::uuid, true)) as scope (unit_id, platform_total)
+      on conflict (metric, day, unit_id, service_code, platform_total) do update set count = ${activityCounters}.count + 1
     ), seen as (
       insert into ${activityDevices} (day, unit_id, device_key) select ${day}, ${user.unitId}, ${client.deviceKeyHash} from login on conflict do nothing
     )
