@@ -29,8 +29,9 @@ export async function recordSignIn(
     ), login as (
       update ${users} set last_login_at = ${at}, updated_at = ${at} where id = ${user.id}
     ), counter as (
-      insert into ${activityCounters} (day, metric, unit_id, service_code, count) values (${day}, 'sign_in', ${user.unitId}, '', 1)
-      on conflict (metric, day, unit_id, service_code) do update set count = ${activityCounters}.count + 1
+      insert into ${activityCounters} (day, metric, unit_id, service_code, count, platform_total)
+      values (${day}, 'sign_in', ${user.unitId}, '', 1, false), (${day}, 'sign_in', null, '', 1, true)
+      on conflict (metric, day, unit_id, service_code, platform_total) do update set count = ${activityCounters}.count + 1
     )
     insert into ${activityDevices} (day, unit_id, device_key) values (${day}, ${user.unitId}, ${client.deviceKeyHash}) on conflict do nothing`);
   realtime.userSignedIn({
