@@ -44,6 +44,24 @@ const json = (response: ServerResponse, status: number, body?: unknown) => {
 const scimError = (response: ServerResponse, status: number, detail: string) =>
   json(response, status, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(status), detail });
 
+/** Most resources one page holds, whatever `count` asks (RFC 7644 §3.4.2.4 lets the app cap it). */
+const MAX_PAGE = 50;
+
+/**
+ * A query's answer (RFC 7644 §3.4.2): filtered, one page of it (startIndex from 1, count), each
+ * resource reduced to `attributes` (its id always stays).
+ */
+function listResponse(all: Resource[], query: URLSearchParams) {
+  const filter = query.get('filter');
+  const found = filter ? all.filter(scimFilter(parseFilter(filter))) : all;
+  const startIndex = Math.max(1, Number(query.get('startIndex')) || 1);
+  const count = Math.min(MAX_PAGE, Math.max(0, Number(query.get('count') ?? MAX_PAGE) || 0));
+  const page = found.slice(startIndex - 1, startIndex - 1 + count);
+  const attributes = query.get('attributes')?.split(',').filter(Boolean);
+  const shown = attributes ? page.map((r) => Object.fromEntries(Object.entries(r).filter(([key]) => key === 'id' || attributes.includes(key)))) : page;
+  return { schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: found.length, startIndex, itemsPerPage: shown.length, Resources: shown };
+}
+
 async function readBody(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -95,10 +113,7 @@ export function createScimApp(token: string): ScimApp {
       }
 
       if (method === 'GET' && !id) {
-        const query = url.searchParams.get('filter');
-        const all = [...resources.values()];
-        const found = query ? all.filter(scimFilter(parseFilter(query))) : all;
-        json(response, 200, { schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: found.length, Resources: found });
+        json(response, 200, listResponse([...resources.values()], url.searchParams));
         return true;
       }
       if (method === 'POST' && !id) {
