@@ -42,3 +42,28 @@ export async function confirm(page: Page, question: string | RegExp, answer: str
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: answer }).click();
 }
+
+/** A date as the pickers take it, in the browser's (the machine's) zone: DD/MM/YYYY, with HH:mm:ss for date-and-time pickers. */
+export function pickerText(at: Date, withTime = false): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`;
+  return withTime ? `${day} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}` : day;
+}
+
+/** Types a day into the dialog's date picker labelled `label`, then leaves it for the dialog's title. */
+export async function fillDate(page: Page, label: string, at: Date): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  const field = dialog.getByLabel(label, { exact: true });
+  await field.click();
+  await field.fill(pickerText(at));
+  // Not Enter: it would also submit the dialog's form. A whole day typed is taken as it is.
+  await dialog.locator('.ant-modal-title').click();
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await expect(field).toHaveValue(pickerText(at));
+}
+
+/** Searches the list by keyword, as a user types into the search box. */
+export async function searchList(page: Page, keyword: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(keyword);
+  await page.getByRole('button', { name: 'Tìm kiếm' }).click();
+}

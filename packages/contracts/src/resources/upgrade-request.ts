@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PACK_LEVELS, USER_COUNT_BANDS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
 import { optionalText } from '../schemas/fields.ts';
 import { defineResource } from './define.ts';
+import { servicePackageRecordSchema } from './service-package.ts';
 
 /** Where an upgrade request stands: customer care contacts the unit, then marks it done. */
 export const UPGRADE_REQUEST_STATE = { new: 1, contacted: 2, done: 3 } as const;
@@ -93,16 +93,17 @@ export const unitOfferServiceSchema = z.object({
   /** A trial may be registered now: the service allows one and the unit never had one. */
   trialAvailable: z.boolean(),
 });
-export const unitOfferPackSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  level: z.enum(PACK_LEVELS),
-  userBand: z.enum(USER_COUNT_BANDS),
-  paymentAmount: z.number(),
-  moneyType: z.string(),
-  highlightFeatures: z.string().nullable(),
-  trialDays: z.number().int().nullable(),
-  serviceNames: z.array(z.string()),
+/** A pack on offer to a unit: the pack record's public part (no price lists, no counts). */
+export const unitOfferPackSchema = servicePackageRecordSchema.pick({
+  id: true,
+  name: true,
+  level: true,
+  userBand: true,
+  paymentAmount: true,
+  moneyType: true,
+  highlightFeatures: true,
+  trialDays: true,
+  serviceNames: true,
 });
 export const unitPackageChannelsSchema = z.object({
   unitId: z.uuid(),

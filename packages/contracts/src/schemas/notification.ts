@@ -24,5 +24,16 @@ export const notificationSchema = z.object({
   content: z.string(),
   interactionId: z.string().nullable(),
   createdAt: z.string(),
+  /** Read in the header's list; the bell's badge counts the others. */
+  read: z.boolean(),
 });
 export type UserNotification = z.infer<typeof notificationSchema>;
+
+/** How many notifications the header's bell lists (the newest first). */
+export const LATEST_NOTIFICATIONS = 20;
+
+/** The user's own notifications they have now seen (the ones the bell lists). */
+export const markNotificationsReadSchema = z.strictObject({
+  ids: z.array(z.uuid()).min(1).max(LATEST_NOTIFICATIONS),
+});
+export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;

@@ -1,5 +1,5 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id, timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 /** Notifications service apps pushed to users (PullMessage), newest read first. */
@@ -15,6 +15,8 @@ export const userNotifications = pgTable(
     content: text().notNull(),
     interactionId: text(),
     createdAt: createdAt(),
+    /** When the user read it in the header's list; null while it counts in the bell's badge. */
+    readAt: timestamptz(),
   },
   (t) => [index('user_notifications_user_idx').on(t.userId, t.createdAt)],
 );

@@ -10,8 +10,9 @@ import { daysBetween } from './activity-day.ts';
  */
 export type UnitFilter = string | undefined;
 
-function unitCondition(column: typeof activityCounters.unitId | typeof activityDevices.unitId, unit: UnitFilter): SQL | undefined {
-  return unit === undefined ? undefined : eq(column, unit);
+/** One unit's own counter rows, or the platform's totals (one row per day, metric and service). */
+function counterScope(unit: UnitFilter): SQL {
+  return unit === undefined ? eq(activityCounters.platformTotal, true) : eq(activityCounters.unitId, unit);
 }
 
 /** Sign-ins and sign-outs per day of the period, empty days as zero. */
@@ -27,7 +28,7 @@ export async function activityByDay(db: Queryable, period: Period, unit: UnitFil
       and(
         sql`${activityCounters.metric} in ('sign_in', 'sign_out')`,
         between(activityCounters.day, period.fromDate, period.toDate),
-        unitCondition(activityCounters.unitId, unit),
+        counterScope(unit),
       ),
     )
     .groupBy(activityCounters.day);
@@ -44,7 +45,7 @@ export async function devicesSignedIn(db: Queryable, period: Period, unit: UnitF
   const [row] = await db
     .select({ n: sql<number>`count(distinct ${activityDevices.deviceKey})`.mapWith(Number) })
     .from(activityDevices)
-    .where(and(between(activityDevices.day, period.fromDate, period.toDate), unitCondition(activityDevices.unitId, unit)));
+    .where(and(between(activityDevices.day, period.fromDate, period.toDate), unit === undefined ? undefined : eq(activityDevices.unitId, unit)));
   return row?.n ?? 0;
 }
 
@@ -65,7 +66,7 @@ export async function serviceAccessesByDay(
       and(
         eq(activityCounters.metric, 'service_access'),
         between(activityCounters.day, period.fromDate, period.toDate),
-        unitCondition(activityCounters.unitId, unit),
+        counterScope(unit),
       ),
     )
     .groupBy(activityCounters.day, activityCounters.serviceCode)

@@ -6,7 +6,7 @@ import { exchangeCode, signIn, startAuthorization } from '../../../test/oidc-cli
 import { DEMO_UNIT_ADMIN, DEMO_UNIT_USER, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
 import { activityCounters, activityDevices, services, units } from '../../db/schema/index.ts';
 import { countActivity, rebuildActivityCounters } from './activity-counters.ts';
-import { activityDay } from './activity-day.ts';
+import { activityDay, startOfDay } from './activity-day.ts';
 
 const CRM_CALLBACK = 'https://crm.example.test/signin-callback';
 
@@ -39,6 +39,28 @@ describe.each(DATABASE_KINDS)('dashboards on %s', (kind) => {
     const crm = figures.numberChannelsAciveByUnit.find((service: { serviceCode: string }) => service.serviceCode === 'CRM');
     expect(crm.numberOfUnits).toBeGreaterThan(0);
     expect(crm.numberOfAccesses).toBeGreaterThan(0);
+  });
+
+  it("counts units and users as the tables hold them, platform-wide and for one unit", async () => {
+    const { db } = t.database;
+    const minhPhat = await unitIdOf('Công ty TNHH Minh Phát');
+    const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: { n: number | string }[] }).rows[0]!.n;
+    const all = await platform(lastTwoWeeks);
+    expect(all).toMatchObject({
+      totalUnit: Number(await rows(sql`select count(*) n from units`)),
+      numberUnitsActive: Number(await rows(sql`select count(*) n from units where status = 1`)),
+      numberOfUnitsImplementation: Number(await rows(sql`select count(*) n from units where status = 1 and is_trial`)),
+      totalUser: Number(await rows(sql`select count(*) n from users`)),
+      numberUserActive: Number(await rows(sql`select count(*) n from users where status = 1`)),
+      numberOfUserJustAddInDay: Number(await rows(sql`select count(*) n from users where created_at >= ${startOfDay(today).toISOString()}`)),
+    });
+    expect(all.numberOfUserJustAddInDay).toBeGreaterThan(0);
+    const one = await platform({ ...lastTwoWeeks, unitRequest: minhPhat });
+    expect(one).toMatchObject({
+      totalUnit: 1,
+      totalUser: Number(await rows(sql`select count(*) n from users where unit_id = ${minhPhat}`)),
+      numberUserActive: Number(await rows(sql`select count(*) n from users where unit_id = ${minhPhat} and status = 1`)),
+    });
   });
 
   it('counts a sign-in, a service access and a sign-out as they happen, in the unit and on the platform', async () => {
@@ -98,7 +120,7 @@ describe.each(DATABASE_KINDS)('dashboards on %s', (kind) => {
   it('keeps every increment of instances counting at once, and rebuilds the same counters from the raw rows', async () => {
     const { db } = t.database;
     const snapshot = async () => ({
-      counters: await db.select().from(activityCounters).orderBy(activityCounters.metric, activityCounters.day, activityCounters.unitId, activityCounters.serviceCode),
+      counters: await db.select().from(activityCounters).orderBy(activityCounters.metric, activityCounters.day, activityCounters.unitId, activityCounters.serviceCode, activityCounters.platformTotal),
       devices: (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(activityDevices))[0]!.n,
     });
     const counted = await snapshot();
@@ -107,7 +129,26 @@ describe.each(DATABASE_KINDS)('dashboards on %s', (kind) => {
 
     const at = new Date('2001-02-03T04:05:06Z');
     await Promise.all(Array.from({ length: 20 }, () => countActivity(db, { metric: 'sign_in', unitId: null, at })));
-    const [row] = await db.select().from(activityCounters).where(eq(activityCounters.day, '2001-02-03'));
-    expect(row!.count).toBe(20);
+    const rows = await db.select().from(activityCounters).where(eq(activityCounters.day, '2001-02-03')).orderBy(activityCounters.platformTotal);
+    expect(rows.map((row) => [row.platformTotal, row.count])).toEqual([
+      [false, 20],
+      [true, 20],
+    ]);
+  });
+
+  it("keeps the platform's totals equal to the sum of every unit's counters", async () => {
+    const { db } = t.database;
+    const sums = await db
+      .select({
+        metric: activityCounters.metric,
+        day: activityCounters.day,
+        serviceCode: activityCounters.serviceCode,
+        units: sql<number>`sum(${activityCounters.count}) filter (where not ${activityCounters.platformTotal})`.mapWith(Number),
+        total: sql<number>`sum(${activityCounters.count}) filter (where ${activityCounters.platformTotal})`.mapWith(Number),
+      })
+      .from(activityCounters)
+      .groupBy(activityCounters.metric, activityCounters.day, activityCounters.serviceCode);
+    expect(sums.length).toBeGreaterThan(0);
+    for (const row of sums) expect(row.total, `${row.metric} ${row.day} ${row.serviceCode}`).toBe(row.units);
   });
 });

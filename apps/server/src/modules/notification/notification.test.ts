@@ -47,7 +47,7 @@ describe.each(DATABASE_KINDS)('notifications pushed by a service app on %s', (ki
     const response = await push({ username: DEMO_UNIT_ADMIN.username, title: 'Khách hàng đang chờ', content: 'Cuộc hội thoại #42', interaction_id: 'conv-42' });
     expect(response.statusCode, response.body).toBe(200);
     const pushed = response.json().data as UserNotification;
-    expect(pushed).toMatchObject({ serviceCode: 'CRM', serviceName: 'CRM', level: 'warning', title: 'Khách hàng đang chờ', interactionId: 'conv-42' });
+    expect(pushed).toMatchObject({ serviceCode: 'CRM', serviceName: 'CRM', level: 'warning', title: 'Khách hàng đang chờ', interactionId: 'conv-42', read: false });
     expect(await received).toEqual(pushed);
 
     const mine = (await callApi(t.app, userToken, '/api/Notification/GetMine')).json().data as UserNotification[];
@@ -55,6 +55,24 @@ describe.each(DATABASE_KINDS)('notifications pushed by a service app on %s', (ki
     // Another user's list does not hold it.
     const others = (await callApi(t.app, (await signIn(t.app, TEST_ADMIN)).access_token, '/api/Notification/GetMine')).json().data as UserNotification[];
     expect(others.map((notification) => notification.id)).not.toContain(pushed.id);
+  });
+
+  it('is marked read by its user only: the bell counts it no more, another user cannot mark it', async () => {
+    const pushed = (await push({ username: DEMO_UNIT_ADMIN.username, title: 'Đơn hàng mới' })).json().data as UserNotification;
+    const readState = async () => ((await callApi(t.app, userToken, '/api/Notification/GetMine')).json().data as UserNotification[]).find((n) => n.id === pushed.id)?.read;
+    expect(await readState()).toBe(false);
+
+    const other = (await signIn(t.app, TEST_ADMIN)).access_token;
+    expect((await callApi(t.app, other, '/api/Notification/MarkRead', { ids: [pushed.id] })).json()).toMatchObject({ success: true, data: 0 });
+    expect(await readState()).toBe(false);
+
+    expect((await callApi(t.app, userToken, '/api/Notification/MarkRead', { ids: [pushed.id] })).json()).toMatchObject({ success: true, data: 1 });
+    expect(await readState()).toBe(true);
+    // Marking again changes nothing; ids that are not uuids are refused with the field named.
+    expect((await callApi(t.app, userToken, '/api/Notification/MarkRead', { ids: [pushed.id] })).json().data).toBe(0);
+    const bad = await callApi(t.app, userToken, '/api/Notification/MarkRead', { ids: ['x'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((error: { field: string }) => error.field)).toEqual(expect.arrayContaining([expect.stringMatching(/^body\.ids/)]));
   });
 
   it('refuses an app without its credentials, with a wrong secret, or a user it cannot reach, and keeps nothing', async () => {

@@ -2,16 +2,22 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, desc, eq } from 'drizzle-orm';
-import { envelopeSchema, notificationSchema, pushNotificationSchema, STATUS, USER_STATUS, type UserNotification } from '@portal/contracts';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  envelopeSchema,
+  LATEST_NOTIFICATIONS,
+  markNotificationsReadSchema,
+  notificationSchema,
+  pushNotificationSchema,
+  STATUS,
+  USER_STATUS,
+  type UserNotification,
+} from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { services, userNotifications, users } from '../../db/schema/index.ts';
 import { signInRefusal } from '../../identity/entitlement.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
-
-/** How many notifications the header's bell lists. */
-const LATEST = 20;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -32,6 +38,21 @@ async function callingService(ctx: AppContext, request: FastifyRequest): Promise
     .where(and(eq(services.code, clientId), eq(services.status, STATUS.active)));
   if (!service?.sealed || !timingSafeEqual(digest(ctx.secrets.open(service.sealed)), digest(secret))) throw unauthorized();
   return service;
+}
+
+/** A stored notification as the user sees it, with the name of the app that sent it. */
+function notificationOf(row: typeof userNotifications.$inferSelect, serviceName: string): UserNotification {
+  return {
+    id: row.id,
+    serviceCode: row.serviceCode,
+    serviceName,
+    level: 'warning',
+    title: row.title,
+    content: row.content,
+    interactionId: row.interactionId,
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  };
 }
 
 /** Notifications: pushed by a service app to one of its users, listed in the user's header. */
@@ -55,16 +76,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
         .insert(userNotifications)
         .values({ userId: user.id, serviceCode: service.code, title: body.title, content: body.content, interactionId: body.interaction_id ?? null, createdAt: ctx.clock.now() })
         .returning();
-      const notification: UserNotification = {
-        id: row!.id,
-        serviceCode: service.code,
-        serviceName: service.name,
-        level: 'warning',
-        title: row!.title,
-        content: row!.content,
-        interactionId: row!.interactionId,
-        createdAt: row!.createdAt.toISOString(),
-      };
+      const notification = notificationOf(row!, service.name);
       ctx.realtime.pullMessage(user.id, notification);
       return ok(notification);
     },
@@ -80,19 +92,22 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
         .innerJoin(services, eq(services.code, userNotifications.serviceCode))
         .where(eq(userNotifications.userId, request.actor.userId))
         .orderBy(desc(userNotifications.createdAt))
-        .limit(LATEST);
-      return ok(
-        rows.map(({ row, serviceName }) => ({
-          id: row.id,
-          serviceCode: row.serviceCode,
-          serviceName,
-          level: 'warning' as const,
-          title: row.title,
-          content: row.content,
-          interactionId: row.interactionId,
-          createdAt: row.createdAt.toISOString(),
-        })),
-      );
+        .limit(LATEST_NOTIFICATIONS);
+      return ok(rows.map(({ row, serviceName }) => notificationOf(row, serviceName)));
+    },
+  );
+
+  routes.post(
+    '/api/Notification/MarkRead',
+    { config: { access: 'signed-in' }, schema: { tags, body: markNotificationsReadSchema, response: { 200: envelopeSchema(z.number().int()) } } },
+    async (request) => {
+      // Only the caller's own, still unread: someone else's id changes nothing.
+      const marked = await ctx.db
+        .update(userNotifications)
+        .set({ readAt: ctx.clock.now() })
+        .where(and(eq(userNotifications.userId, request.actor.userId), inArray(userNotifications.id, request.body.ids), isNull(userNotifications.readAt)))
+        .returning({ id: userNotifications.id });
+      return ok(marked.length);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { paymentAmount, USER_COUNT_BANDS, type ServicePackageRecord, type ServicePackageResource, type ServicePackageSave, type UserCountBand } from '@portal/contracts';
+import { paymentAmount, STATUS, USER_COUNT_BANDS, type ServicePackageRecord, type ServicePackageResource, type ServicePackageSave, type UserCountBand } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { packageServices, servicePackages, services, unitPackages } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -8,7 +8,8 @@ import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platf
 
 const packId = outer('service_packages', 'id');
 const serviceIds = sql<string[]>`coalesce((select array_agg(${packageServices.serviceId}::text order by ${services.sortOrder}, ${services.name}) from ${packageServices} join ${services} on ${services.id} = ${packageServices.serviceId} where ${packageServices.packageId} = ${packId}), '{}')`;
-const serviceNames = sql<string[]>`coalesce((select array_agg(${services.name} order by ${services.sortOrder}, ${services.name}) from ${packageServices} join ${services} on ${services.id} = ${packageServices.serviceId} where ${packageServices.packageId} = ${packId}), '{}')`;
+/** The names of a pack's services, in the services' order (any query selecting service_packages). */
+export const serviceNames = sql<string[]>`coalesce((select array_agg(${services.name} order by ${services.sortOrder}, ${services.name}) from ${packageServices} join ${services} on ${services.id} = ${packageServices.serviceId} where ${packageServices.packageId} = ${packId}), '{}')`;
 const unitsUsing = sql<number>`(select cast(count(distinct ${unitPackages.unitId}) as integer) from ${unitPackages} where ${unitPackages.packageId} = ${packId})`;
 
 function select(db: Queryable, where: SQL | undefined) {
@@ -16,7 +17,7 @@ function select(db: Queryable, where: SQL | undefined) {
 }
 
 /** Packs made before bands were required have none: they count as a single user's. */
-function bandOf(value: string | null): UserCountBand {
+export function bandOf(value: string | null): UserCountBand {
   return USER_COUNT_BANDS.find((band) => band === value) ?? '1';
 }
 
@@ -65,6 +66,12 @@ function columnsOf(input: ServicePackageSave & { discountPercent: number }) {
     trialDays: input.trialDays ?? null,
     expiryMonths: input.expiryMonths ?? null,
   };
+}
+
+/** The packs units can buy now (active), by name: the upgrade screen's offer. */
+export async function activePacks(db: Queryable): Promise<ServicePackageRecord[]> {
+  const rows = await select(db, eq(servicePackages.status, STATUS.active)).orderBy(asc(servicePackages.name), asc(servicePackages.id));
+  return rows.map(toRecord);
 }
 
 export const servicePackageStore: ResourceStore<ServicePackageResource> = {

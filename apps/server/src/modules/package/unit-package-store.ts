@@ -1,19 +1,15 @@
 import { and, count, countDistinct, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { BAND_SEATS, STATUS, USER_COUNT_BANDS, type UnitPackageRecord, type UnitPackageResource, type UserCountBand } from '@portal/contracts';
+import { BAND_SEATS, STATUS, type UnitPackageRecord, type UnitPackageResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
-import { appUsers, packageServices, servicePackages, services, unitPackages, units } from '../../db/schema/index.ts';
+import { appUsers, packageServices, servicePackages, unitPackages, units } from '../../db/schema/index.ts';
 import { packUsableAt } from '../../identity/entitlement.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { withinScope } from '../../platform/resource/scope.ts';
+import { bandOf, serviceNames } from './service-package-store.ts';
 
-const packId = outer('service_packages', 'id');
-const serviceNames = sql<string[]>`coalesce((select array_agg(${services.name} order by ${services.sortOrder}, ${services.name}) from ${packageServices} join ${services} on ${services.id} = ${packageServices.serviceId} where ${packageServices.packageId} = ${packId}), '{}')`;
-
-/** A stored band, read as one of the bands (the smallest when unknown). */
-export const bandOf = (value: string | null): UserCountBand => USER_COUNT_BANDS.find((band) => band === value) ?? '1';
 
 function select(db: Queryable, now: Date, where: SQL | undefined) {
   return db

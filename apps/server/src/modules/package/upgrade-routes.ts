@@ -8,7 +8,6 @@ import {
   idParamSchema,
   LOG_ACTION,
   LOG_OBJECT,
-  paymentAmount,
   PORTAL_SERVICE_CODE,
   STATUS,
   trialRegisteredSchema,
@@ -17,6 +16,7 @@ import {
   upgradeRequestConfirmSchema,
   upgradeRequestCreateSchema,
   upgradeRequestResource,
+  unitOfferPackSchema,
   unitPackageChannelsSchema,
   type UnitOfferPack,
   type UnitOfferService,
@@ -31,7 +31,8 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, unitsWithin } from '../../platform/resource/scope.ts';
 import { readSetting } from '../../platform/settings.ts';
-import { bandOf, seatsOf } from './unit-package-store.ts';
+import { activePacks } from './service-package-store.ts';
+import { seatsOf } from './unit-package-store.ts';
 import { upgradeRequestStore } from './upgrade-request-store.ts';
 
 const invalid = (field: string) => new AppError('request.bad_request', { errors: [{ field: `body.${field}`, message: 'invalid' }] });
@@ -75,29 +76,9 @@ async function servicesOfUnit(db: Queryable, unitId: string, now: Date): Promise
 }
 
 /** The packs on offer (active), with the services they hold and what they cost a month. */
+/** The packs on offer, in the offer's shape (unitOfferPackSchema strips what is not for units). */
 async function packsOnOffer(db: Queryable): Promise<UnitOfferPack[]> {
-  const rows = await db
-    .select({
-      pack: servicePackages,
-      serviceNames: sql<string[]>`coalesce((select array_agg(s.name order by s.sort_order, s.name) from ${packageServices} ps join ${services} s on s.id = ps.service_id where ps.package_id = ${servicePackages.id}), '{}')`,
-    })
-    .from(servicePackages)
-    .where(eq(servicePackages.status, STATUS.active))
-    .orderBy(asc(servicePackages.name));
-  return rows.map(({ pack, serviceNames }) => {
-    const userBand = bandOf(pack.userBand);
-    return {
-      id: pack.id,
-      name: pack.name,
-      level: pack.level as UnitOfferPack['level'],
-      userBand,
-      paymentAmount: paymentAmount(Number(pack.pricePerUserMonth), Number(pack.discountPercent), userBand),
-      moneyType: pack.moneyType,
-      highlightFeatures: pack.highlightFeatures,
-      trialDays: pack.trialDays,
-      serviceNames,
-    };
-  });
+  return (await activePacks(db)).map((pack) => unitOfferPackSchema.parse(pack));
 }
 
 /**
