@@ -91,7 +91,7 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
 
   const unitAdmin = await browser.newContext();
   const adminPage = await unitAdmin.newPage();
-  await test.step('the unit admin grants the service to themselves: the grant takes the one seat, a second is refused', async () => {
+  await test.step('the unit admin adds a user, then grants the service to themselves: the grant takes the pack’s one seat', async () => {
     await signIn(adminPage, unit.admin, 'user/user-of-enterprise');
     await openAddDialog(adminPage);
     await fillAccount(adminPage, member);
@@ -105,12 +105,17 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
     await saveDialog(adminPage);
     await expect(row(adminPage, unit.admin.username)).toContainText(service.name);
 
-    await openAddDialog(adminPage);
-    await chooseOption(adminPage, 'Người dùng', `Trần Lan (${member.username})`);
-    await chooseOption(adminPage, 'Dịch vụ', service.name);
-    await adminPage.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();
-    await expect(adminPage.getByText('Đã cấp hết số người dùng của gói dịch vụ (1)')).toBeVisible();
-    await adminPage.getByRole('dialog').getByRole('button', { name: 'Hủy' }).click();
+  });
+
+  await test.step('the platform admin grants the service to the unit’s other user on the same screen: refused, the one seat is taken', async () => {
+    await page.goto('service/permission-user');
+    await openAddDialog(page);
+    await chooseOption(page, 'Doanh nghiệp', unit.name);
+    await chooseOption(page, 'Người dùng', `${member.lastName} ${member.firstName} (${member.username})`);
+    await chooseOption(page, 'Dịch vụ', service.name);
+    await page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();
+    await expect(page.getByText('Đã cấp hết số người dùng của gói dịch vụ (1)')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Hủy' }).click();
   });
 
   await test.step('the unit admin opens the app from the app switcher and is signed in without a second password', async () => {
@@ -125,7 +130,7 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
   });
 
   await test.step('the platform admin ends the pack early: its expiry moves to yesterday', async () => {
-    await page.reload();
+    await page.goto('package/package-enterprise');
     await searchList(page, unit.name);
     await unitPackRow(page).getByRole('button', { name: `Chỉnh sửa ${unit.name} – ${pack.name}` }).click();
     await fillDate(page, 'Ngày hết hạn', daysFromNow(-1));
