@@ -32,7 +32,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node support/prepare-portal.ts && node --max-semi-space-size=8 ../apps/server/src/main.ts',
+    // The compiled server, as `npm start` runs it; built here too, so a run after a server
+    // change alone (without `npm run build`) tests that change.
+    command: 'node ../apps/server/build.ts && node support/prepare-portal.ts && node --max-semi-space-size=8 ../apps/server/dist/main.js',
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { buildServer } from '../apps/server/build.ts';
 import { prepareDatabase } from '../apps/server/src/bootstrap/index.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -50,7 +51,8 @@ const databaseEnv: Record<string, string> = target?.url ? { DATABASE_URL: target
   await handle.close();
 }
 
-const instance = await startInstance(databaseEnv);
+// The server as `npm start` runs it: compiled from the sources as they are now.
+const instance = await startInstance(databaseEnv, await buildServer());
 try {
   const url = instance.url;
   row('server memory (RSS) after start', `${rssMiB(instance.pid).toFixed(0)} MiB`);

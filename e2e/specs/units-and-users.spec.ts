@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../support/accounts.ts';
-import { chooseOption, confirm, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
+import { chooseOption, confirm, fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
 import { signIn, signOut } from '../support/signin.ts';
 
 const unit = {
@@ -99,8 +99,7 @@ test('a platform admin creates a unit; its admin adds, locks and unlocks a user;
 
   await test.step('the platform admin sees both changes in the action log', async () => {
     await signIn(page, ADMIN, 'log/action');
-    await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(member.username);
-    await page.getByRole('button', { name: 'Tìm kiếm' }).click();
+    await searchList(page, member.username);
     const changes = page.getByRole('row').filter({ hasText: 'Đổi trạng thái' }).filter({ hasText: unit.adminUsername });
     await expect(changes).toHaveCount(2);
     await expect(page.getByRole('row').filter({ hasText: 'Thêm mới' }).filter({ hasText: member.username })).toHaveCount(1);

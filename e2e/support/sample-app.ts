@@ -9,9 +9,10 @@ import { createScimApp } from '../../apps/server/test/scim-app.ts';
 export const SAMPLE_APP_CLIENT_ID = 'CRM';
 
 /**
- * The CRM client secret, as if rotated on the service screen and configured in the app: the app
- * is a confidential client (client_secret_basic at the token endpoint) and pushes notifications
- * with it (/api/Notification/Push).
+ * The CRM client secret, as if rotated on the service screen and configured in the app: CRM is
+ * a confidential client (client_secret_basic at the token endpoint) and pushes notifications
+ * with it (/api/Notification/Push). The other clients a spec registers stay public (PKCE alone)
+ * until their secret is rotated.
  */
 export const SAMPLE_APP_CLIENT_SECRET = 'sample-app-client-secret';
 
@@ -24,13 +25,29 @@ export const SAMPLE_APP_SCIM_TOKEN = 'sample-app-scim-token';
 export function sampleAppUrls(port: number) {
   const origin = `http://localhost:${port}`;
   return {
-    link: `${origin}/`,
-    callback: `${origin}/callback`,
+    ...sampleClientUrls(port, SAMPLE_APP_CLIENT_ID),
     scim: `http://127.0.0.1:${port}/scim/v2/{tenant}`,
     backchannelLogout: `${origin}/backchannel-logout`,
     /** For the specs: POST down / up, GET scim?tenant= (what the app received and holds). */
     control: `${origin}/_test`,
   };
+}
+
+/**
+ * Where the sample app serves one client: CRM at its root, any other client id under
+ * /apps/<client id>/, so a spec can register a service of its own with these links.
+ */
+export function sampleClientUrls(port: number, clientId: string) {
+  const link = `http://localhost:${port}${basePathOf(clientId)}`;
+  return { link, callback: `${link}callback` };
+}
+
+const basePathOf = (clientId: string) => (clientId === SAMPLE_APP_CLIENT_ID ? '/' : `/apps/${clientId}/`);
+
+/** The client a request is for, from its path (see sampleClientUrls). */
+function clientOf(pathname: string): { clientId: string; base: string } {
+  const clientId = /^\/apps\/([A-Za-z0-9_.-]+)\//.exec(pathname)?.[1] ?? SAMPLE_APP_CLIENT_ID;
+  return { clientId, base: basePathOf(clientId) };
 }
 
 const BACKCHANNEL_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
@@ -55,25 +72,28 @@ function escapeHtml(value: string): string {
  * screen does so), it keeps the id through the sign-in round trip and shows that interaction.
  */
 export async function startSampleApp(port: number, portalUrl: string): Promise<Server> {
-  const { link, callback } = sampleAppUrls(port);
-  /** Sign-ins under way, by OIDC state: the PKCE verifier and the interaction asked for. */
-  const pending = new Map<string, { verifier: string; interaction: string | null }>();
-  const sessions = new Map<string, { name: string; username: string; sub: string; sid: string | undefined }>();
+  const origin = `http://localhost:${port}`;
+  // A sign-in under way, by state: its client, PKCE verifier and the interaction asked for.
+  const pending = new Map<string, { clientId: string; verifier: string; interaction: string | null }>();
+  const sessions = new Map<string, { clientId: string; name: string; username: string; sub: string; sid: string | undefined }>();
   const scim = createScimApp(SAMPLE_APP_SCIM_TOKEN);
   const issuer = `${portalUrl}/oidc`;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
 
   const server = createServer((request, response) => {
     void (async () => {
-      const url = new URL(request.url ?? '/', link);
+      const url = new URL(request.url ?? '/', origin);
       if (url.pathname === '/healthz') return response.end('ok');
       if (await scim.handle(request, response)) return;
       if (url.pathname === '/backchannel-logout' && request.method === 'POST') {
         const token = (await formOf(request)).get('logout_token') ?? '';
         try {
-          const { payload } = await jwtVerify(token, jwks, { issuer, audience: SAMPLE_APP_CLIENT_ID });
+          const { payload } = await jwtVerify(token, jwks, { issuer });
           if (!(payload.events as Record<string, unknown> | undefined)?.[BACKCHANNEL_EVENT] || 'nonce' in payload) throw new Error('not a logout token');
-          for (const [key, session] of sessions) if (session.sub === payload.sub && (!payload.sid || session.sid === payload.sid)) sessions.delete(key);
+          const audience = [payload.aud ?? []].flat();
+          for (const [key, session] of sessions) {
+            if (audience.includes(session.clientId) && session.sub === payload.sub && (!payload.sid || session.sid === payload.sid)) sessions.delete(key);
+          }
           return response.writeHead(200, { 'cache-control': 'no-store' }).end();
         } catch (error) {
           return response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_request', error_description: String(error) }));
@@ -89,34 +109,48 @@ export async function startSampleApp(port: number, portalUrl: string): Promise<S
         } else return response.writeHead(404).end();
         return response.writeHead(204).end();
       }
-      if (url.pathname === '/callback') {
+      const { clientId, base } = clientOf(url.pathname);
+      const { link, callback } = sampleClientUrls(port, clientId);
+      const cookie = `sample_app_${clientId}`;
+      if (url.pathname === `${base}callback`) {
         const started = pending.get(url.searchParams.get('state') ?? '');
         const code = url.searchParams.get('code');
-        if (!started || !code) return response.writeHead(400).end('unknown state');
+        if (started?.clientId !== clientId || !code) return response.writeHead(400).end('unknown state');
+        const grant = { grant_type: 'authorization_code', code, code_verifier: started.verifier, redirect_uri: callback };
         const tokens = await fetch(`${portalUrl}/oidc/token`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: SAMPLE_APP_BASIC },
-          body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: started.verifier, redirect_uri: callback }),
+          ...(clientId === SAMPLE_APP_CLIENT_ID
+            ? { headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: SAMPLE_APP_BASIC }, body: new URLSearchParams(grant) }
+            : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...grant, client_id: clientId }) }),
         }).then((r) => r.json() as Promise<{ id_token?: string }>);
         if (!tokens.id_token) return response.writeHead(502).end('no id token');
         const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString()) as { name: string; preferred_username: string; sub: string; sid?: string };
         const session = randomBytes(16).toString('hex');
-        sessions.set(session, { name: claims.name, username: claims.preferred_username, sub: claims.sub, sid: claims.sid });
-        const back = started.interaction ? `/?${new URLSearchParams({ [PUSHED_NOTIFICATIONS.interactionParam]: started.interaction })}` : '/';
-        return response.writeHead(302, { location: back, 'set-cookie': `sample_app=${session}; Path=/; HttpOnly` }).end();
+        sessions.set(session, { clientId, name: claims.name, username: claims.preferred_username, sub: claims.sub, sid: claims.sid });
+        const back = started.interaction ? `${base}?${new URLSearchParams({ [PUSHED_NOTIFICATIONS.interactionParam]: started.interaction })}` : base;
+        return response.writeHead(302, { location: back, 'set-cookie': `${cookie}=${session}; Path=${base}; HttpOnly` }).end();
       }
-      const session = sessions.get(/sample_app=([a-f0-9]+)/.exec(request.headers.cookie ?? '')?.[1] ?? '');
+      const sessionKey = new RegExp(`(?:^|; )${cookie}=([a-f0-9]+)`).exec(request.headers.cookie ?? '')?.[1] ?? '';
+      // The app's own sign-out: it forgets its session, the portal's stays (the next visit signs in through it).
+      if (url.pathname === `${base}signout`) {
+        sessions.delete(sessionKey);
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': `${cookie}=; Path=${base}; Max-Age=0` });
+        return response.end(`<!doctype html><title>${clientId}</title><h1>${clientId}</h1><p>Signed out</p><a href="${link}">Sign in</a>`);
+      }
+      const session = sessions.get(sessionKey);
       const interaction = url.searchParams.get(PUSHED_NOTIFICATIONS.interactionParam);
-      if (session) {
+      if (session?.clientId === clientId) {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         const shown = interaction ? `<p>Interaction ${escapeHtml(interaction)}</p>` : '';
-        return response.end(`<!doctype html><title>CRM</title><h1>CRM</h1><p>Signed in as ${escapeHtml(session.name)} (${escapeHtml(session.username)})</p>${shown}`);
+        return response.end(
+          `<!doctype html><title>${clientId}</title><h1>${clientId}</h1><p>Signed in as ${escapeHtml(session.name)} (${escapeHtml(session.username)})</p>${shown}<a href="${base}signout">Sign out</a>`,
+        );
       }
       const state = randomBytes(8).toString('hex');
       const verifier = randomBytes(32).toString('base64url');
-      pending.set(state, { verifier, interaction });
+      pending.set(state, { clientId, verifier, interaction });
       const params = new URLSearchParams({
-        client_id: SAMPLE_APP_CLIENT_ID,
+        client_id: clientId,
         response_type: 'code',
         redirect_uri: callback,
         scope: 'openid profile email',

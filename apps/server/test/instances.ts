@@ -24,9 +24,13 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-export async function startInstance(env: Record<string, string>): Promise<Instance> {
+/**
+ * `main`: the module to run; the sources by default (tests see every change without a build),
+ * the compiled server (apps/server/build.ts) where its own figures count, as in the bench.
+ */
+export async function startInstance(env: Record<string, string>, main = MAIN): Promise<Instance> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -19,6 +19,9 @@ export interface ScimRequest {
   type: ScimType;
   id: string | undefined;
   body: Record<string, unknown> | undefined;
+  /** When it arrived and when the app had answered it (performance.now()): two requests for one object must not overlap. */
+  arrivedAt: number;
+  answeredAt?: number;
 }
 
 type Resource = ScimResource & { id: string; externalId?: string; [key: string]: unknown };
@@ -32,6 +35,8 @@ export interface ScimApp {
   received: ScimRequest[];
   /** While down, every request answers 503 (and is not recorded). */
   setDown(down: boolean): void;
+  /** Every request waits this long before the app acts on it, as a busy app's would: a fault test kills a portal with requests in flight. */
+  setLatency(ms: number): void;
   /** The app refuses to create or replace a user with one of these user names (400, invalidValue), as an app with rules of its own would. */
   refuseUsers(userNames: readonly string[]): void;
 }
@@ -44,6 +49,24 @@ const json = (response: ServerResponse, status: number, body?: unknown) => {
 const scimError = (response: ServerResponse, status: number, detail: string) =>
   json(response, status, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(status), detail });
 
+/** Most resources one page holds, whatever `count` asks (RFC 7644 §3.4.2.4 lets the app cap it). */
+const MAX_PAGE = 50;
+
+/**
+ * A query's answer (RFC 7644 §3.4.2): filtered, one page of it (startIndex from 1, count), each
+ * resource reduced to `attributes` (its id always stays).
+ */
+function listResponse(all: Resource[], query: URLSearchParams) {
+  const filter = query.get('filter');
+  const found = filter ? all.filter(scimFilter(parseFilter(filter))) : all;
+  const startIndex = Math.max(1, Number(query.get('startIndex')) || 1);
+  const count = Math.min(MAX_PAGE, Math.max(0, Number(query.get('count') ?? MAX_PAGE) || 0));
+  const page = found.slice(startIndex - 1, startIndex - 1 + count);
+  const attributes = query.get('attributes')?.split(',').filter(Boolean);
+  const shown = attributes ? page.map((r) => Object.fromEntries(Object.entries(r).filter(([key]) => key === 'id' || attributes.includes(key)))) : page;
+  return { schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: found.length, startIndex, itemsPerPage: shown.length, Resources: shown };
+}
+
 async function readBody(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -55,6 +78,7 @@ export function createScimApp(token: string): ScimApp {
   const store = new Map<string, Map<string, Resource>>();
   const received: ScimRequest[] = [];
   let down = false;
+  let latencyMs = 0;
   let refused = new Set<string>();
   const bucket = (tenant: string, type: string) => {
     const key = `${tenant}/${type}`;
@@ -67,11 +91,19 @@ export function createScimApp(token: string): ScimApp {
     setDown: (value) => {
       down = value;
     },
+    setLatency: (ms) => {
+      latencyMs = ms;
+    },
     refuseUsers: (userNames) => {
       refused = new Set(userNames);
     },
     resources: (tenant, type) => [...bucket(tenant, type).values()],
     async handle(request, response) {
+      const arrivedAt = performance.now();
+      let entry: ScimRequest | undefined;
+      response.once('finish', () => {
+        if (entry) entry.answeredAt = performance.now();
+      });
       const url = new URL(request.url ?? '/', 'http://scim.local');
       const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups|Subscriptions|BusinessTemplates)(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return false;
@@ -88,17 +120,15 @@ export function createScimApp(token: string): ScimApp {
       const resources = bucket(tenant, type);
       const method = request.method ?? 'GET';
       const body = await readBody(request);
-      if (method !== 'GET') received.push({ method, tenant, type, id, body });
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      if (method !== 'GET') received.push((entry = { method, tenant, type, id, body, arrivedAt }));
       if (type === 'Users' && (method === 'POST' || method === 'PUT') && refused.has(String(body?.userName))) {
         json(response, 400, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '400', scimType: 'invalidValue', detail: 'userName is not allowed here' });
         return true;
       }
 
       if (method === 'GET' && !id) {
-        const query = url.searchParams.get('filter');
-        const all = [...resources.values()];
-        const found = query ? all.filter(scimFilter(parseFilter(query))) : all;
-        json(response, 200, { schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: found.length, Resources: found });
+        json(response, 200, listResponse([...resources.values()], url.searchParams));
         return true;
       }
       if (method === 'POST' && !id) {

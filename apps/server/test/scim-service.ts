@@ -7,8 +7,15 @@ import { createSecretBox } from '../src/platform/secrets.ts';
 import { createScimApp, type ScimApp } from './scim-app.ts';
 import type { TestApp } from './test-app.ts';
 
-/** The sample SCIM app on a port of its own, and the CRM service's default integration pointing at it. */
-export async function serveScimApp(t: TestApp, token: string): Promise<{ scim: ScimApp; crm: string; close: () => void }> {
+export interface ListeningScimApp {
+  scim: ScimApp;
+  /** The integration's SCIM endpoint: `{tenant}` stands for the unit's tenant. */
+  endpoint: string;
+  close: () => void;
+}
+
+/** The sample SCIM app on a port of its own, for portals in this process or in others. */
+export async function listenScimApp(token: string): Promise<ListeningScimApp> {
   const scim = createScimApp(token);
   const server = createServer((request, response) => {
     void scim.handle(request, response).then((handled) => handled || response.writeHead(404).end());
@@ -16,12 +23,19 @@ export async function serveScimApp(t: TestApp, token: string): Promise<{ scim: S
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
+  // Requests in flight are cut too: a fault test ends while the app still has callers.
+  return { scim, endpoint: `http://127.0.0.1:${port}/scim/v2/{tenant}`, close: () => server.close() && server.closeAllConnections() };
+}
+
+/** The sample SCIM app on a port of its own, and the CRM service's default integration pointing at it. */
+export async function serveScimApp(t: TestApp, token: string): Promise<ListeningScimApp & { crm: string }> {
+  const app = await listenScimApp(token);
   const { db } = t.database;
   const [service] = await db.select({ id: services.id }).from(services).where(eq(services.code, 'CRM'));
   await db.insert(integrations).values({
     serviceId: service!.id,
-    scimEndpoint: `http://127.0.0.1:${port}/scim/v2/{tenant}`,
+    scimEndpoint: app.endpoint,
     credentialCipher: createSecretBox(t.config).seal(token),
   });
-  return { scim, crm: service!.id, close: () => server.close() };
+  return { ...app, crm: service!.id };
 }

@@ -81,7 +81,10 @@ export async function checkCredentials(db: Database, actors: ActorLoader, login:
     const { locked } = await recordFailedPassword(db, user.id);
     return { ok: false, reason: locked ? 'locked' : 'invalid' };
   }
-  if ((await clearFailedPasswords(db, user.id)).locked) return { ok: false, reason: 'locked' };
+  // A right password clears earlier failures. With none to clear the write is skipped: a lock
+  // that parallel wrong passwords set meanwhile is caught when the sign-in is recorded.
+  const failuresToClear = user.failedLoginCount > 0 || user.lockedUntil !== null;
+  if (failuresToClear && (await clearFailedPasswords(db, user.id)).locked) return { ok: false, reason: 'locked' };
   if (user.status !== USER_STATUS.active) return { ok: false, reason: 'disabled' };
   const record = await actors(user.id);
   if (!record || organisationSuspended(record)) return { ok: false, reason: 'disabled' };

@@ -24,7 +24,7 @@ import { sendCodeByMail } from './code-mail.ts';
 import { deviceKeyHash } from './device.ts';
 import type { SignInRefusal } from './entitlement.ts';
 import { ENTITLEMENT_PROMPT } from './provider.ts';
-import { completeLogin, isSecure, pendingInteraction, uidParams } from './interaction.ts';
+import { completeLogin, isSecure, pendingInteraction, saveInteractionResult, uidParams } from './interaction.ts';
 import { useRecoveryCode } from './recovery-codes.ts';
 import { markTwoFactorVerified, twoFactorNeeded } from './two-factor-policy.ts';
 import { CODE_PURPOSES, consumeCode, maskEmail, pendingCode, pendingPayload } from './verification-codes.ts';
@@ -81,8 +81,12 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
     { schema: { params: uidParams, body: loginRequestSchema, response: stepResponse } },
     async (request, reply) => {
       const { uid } = request.params;
-      await limitPerAddress(db, request, 'signIn');
-      await pendingInteraction(provider, request, reply, uid);
+      // The address's count and the interaction are read at once (one wait instead of two); a
+      // refused address still answers before an expired sign-in, as when read in turn.
+      const [limited, pending] = await Promise.allSettled([limitPerAddress(db, request, 'signIn'), pendingInteraction(provider, request, reply, uid)]);
+      if (limited.status === 'rejected') throw limited.reason;
+      if (pending.status === 'rejected') throw pending.reason;
+      const interaction = pending.value;
       const check = await checkCredentials(db, ctx.actors, request.body.username, request.body.password);
       if (!check.ok) {
         throw new AppError(
@@ -91,7 +95,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       }
       const { user } = check;
       const device = deviceKeyHash(request, reply, isSecure(ctx));
-      if (!(await twoFactorNeeded(db, user, device))) return ok(await completeLogin(ctx, provider, request, reply, user, device));
+      if (!(await twoFactorNeeded(db, user, device))) return ok(await completeLogin(ctx, interaction, request, user, device));
       // Back from the code screen and signing in again: the code already sent still stands.
       const earlier = await pendingCode<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
       const payload: PendingTwoFactor = { userId: user.id, deviceKeyHash: device };
@@ -113,7 +117,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
     { schema: { params: uidParams, body: twoFactorSigninSchema, response: stepResponse } },
     async (request, reply) => {
       const { uid } = request.params;
-      await pendingInteraction(provider, request, reply, uid);
+      const interaction = await pendingInteraction(provider, request, reply, uid);
       const pending = await pendingPayload<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
       if (!pending) throw new AppError('verification.failed');
       if (!(await hitRateLimit(db, `two-factor-signin:${pending.userId}`, TWO_FACTOR_CHECKS))) throw new AppError('request.too_many');
@@ -130,7 +134,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       const [user] = await db.select().from(users).where(eq(users.id, pending.userId));
       if (!user || !canSignIn(user)) throw new AppError(user && isLocked(user) ? 'account.locked' : 'account.expired');
       await markTwoFactorVerified(db, user.id);
-      return ok(await completeLogin(ctx, provider, request, reply, user, pending.deviceKeyHash));
+      return ok(await completeLogin(ctx, interaction, request, user, pending.deviceKeyHash));
     },
   );
 
@@ -165,7 +169,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
         accountId: interaction.session?.accountId,
       });
       const grantId = await grant.save();
-      const redirectTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      const redirectTo = await saveInteractionResult(interaction, { consent: { grantId } }, true);
       return ok({ status: 'done' as const, redirectTo });
     },
   );

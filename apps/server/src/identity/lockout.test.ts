@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { interactionPost, refresh, signIn, startAuthorization, TestBrowser } from '../../test/oidc-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../db/schema/index.ts';
+import { userDevices, users } from '../db/schema/index.ts';
 import { unlockUser } from './lockout.ts';
+import { recordSignIn } from './sign-in-record.ts';
 
 const PASSWORD = 'Demo@2026';
 
@@ -62,5 +63,20 @@ describe.each(DATABASE_KINDS)('lockout on %s', (kind) => {
     expect(await attempt(username, 'Wrong#Pass1')).toMatchObject({ errorCode: 2 });
     expect((await userRow(username)).failedLoginCount).toBe(1);
     expect((await attempt(username, PASSWORD)).success).toBe(true);
+  });
+
+  it('does not record a sign-in whose account a parallel wrong password locked after its password was checked', async () => {
+    // A right password with no failures to clear writes nothing; the lock is caught here.
+    const user = await userRow('chi.hoanglong');
+    const devicesOf = async (deviceKey: string) => t.database.db.select().from(userDevices).where(eq(userDevices.deviceKey, deviceKey));
+    const signInFrom = (deviceKeyHash: string) => recordSignIn(t.database.db, { userSignedIn: () => {} }, user, { ip: '10.0.0.1', userAgent: undefined, deviceKeyHash });
+    await t.database.db.update(users).set({ lockedUntil: new Date(Date.now() + 60_000) }).where(eq(users.id, user.id));
+    expect(await signInFrom('a'.repeat(64))).toBe(false);
+    expect(await devicesOf('a'.repeat(64))).toHaveLength(0);
+    expect((await userRow('chi.hoanglong')).lastLoginAt).toEqual(user.lastLoginAt);
+
+    await unlockUser(t.database.db, user.id);
+    expect(await signInFrom('b'.repeat(64))).toBe(true);
+    expect(await devicesOf('b'.repeat(64))).toHaveLength(1);
   });
 });

@@ -46,10 +46,10 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext, prov
     { schema: { params: uidParams, body: otpRequestSchema, response: { 200: envelopeSchema(interactionStepSchema) } } },
     async (request, reply) => {
       const { uid } = request.params;
-      await pendingInteraction(provider, request, reply, uid);
+      const interaction = await pendingInteraction(provider, request, reply, uid);
       const admin = await completeSignUp(ctx.db, ctx.mailer, uid, request.body.otp, signinPage(ctx.config.publicUrl), ctx.clock.now());
       const device = deviceKeyHash(request, reply, isSecure(ctx));
-      return ok(await completeLogin(ctx, provider, request, reply, admin, device));
+      return ok(await completeLogin(ctx, interaction, request, admin, device));
     },
   );
 }

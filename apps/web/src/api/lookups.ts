@@ -18,10 +18,13 @@ export function useCategoryOptions(group: LookupGroup): { options: Option[]; loa
 export const usePositionOptions = () => useCategoryOptions('POSITION');
 export const useDepartmentOptions = () => useCategoryOptions('DEPARTMENT');
 
+/** The query of the active services, which the services screen refreshes after a save. */
+export const activeServicesKey = ['lookup', 'services'] as const;
+
 /** The active services (status [1]). */
 export function useActiveServices() {
   return useQuery({
-    queryKey: ['lookup', 'services'],
+    queryKey: activeServicesKey,
     queryFn: ({ signal }) => apiRequest<PageResult<ChannelItem>>('/Channel/SearchChannelPage', { body: { pageIndex: 1, pageSize: 100, status: [1] }, signal }),
     staleTime: LONG,
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { hasSession } from './session.ts';
 
 export interface SigninState {
@@ -16,7 +16,13 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** Sign-in screens: a signed-in user has nothing to do there and goes to the dashboard. */
+/**
+ * Sign-in screens: a signed-in user has nothing to do there and goes to the dashboard — except
+ * on an interaction of the provider (?uid=), which is the server's, whatever token this
+ * browser holds: a service app's sign-in refused (expired pack, no grant) shows why there, and
+ * a provider session that ended asks for the password there.
+ */
 export function PublicOnly({ children }: { children: ReactNode }) {
-  return hasSession() ? <Navigate to="/dashboard" replace /> : children;
+  const [params] = useSearchParams();
+  return hasSession() && !params.has('uid') ? <Navigate to="/dashboard" replace /> : children;
 }

@@ -91,7 +91,7 @@ export const appSyncSchema = z.strictObject({
 export const appSyncResultSchema = z.object({
   /** The job to follow with GetSyncStatus. */
   syncId: z.uuid(),
-  /** Users and groups queued for delivery. */
+  /** Users and groups queued for delivery, and the two listings of the app (its users, its groups) that find what the portal does not hold. */
   queued: z.number().int(),
 });
 export type AppSyncResult = z.infer<typeof appSyncResultSchema>;
@@ -109,6 +109,7 @@ export const appSyncStatusSchema = z.object({
   retrying: z.number().int(),
   failed: z.number().int(),
   done: z.boolean(),
-  failures: z.array(z.object({ objectType: z.enum(['user', 'group']), name: z.string(), error: z.string() })),
+  /** userList / groupList: the app's users or groups could not be listed (no name). */
+  failures: z.array(z.object({ objectType: z.enum(['user', 'group', 'userList', 'groupList']), name: z.string(), error: z.string() })),
 });
 export type AppSyncStatus = z.infer<typeof appSyncStatusSchema>;

@@ -99,4 +99,5 @@ export const serviceResource = defineResource({
 
 /** The new client secret of a service, shown once. */
 export const serviceSecretSchema = z.object({ clientId: z.string(), clientSecret: z.string() });
+export type ServiceSecret = z.infer<typeof serviceSecretSchema>;
 export const serviceSecretRequestSchema = z.strictObject({ id: z.uuid() });

@@ -90,7 +90,8 @@ export const provisioningOutbox = pgTable(
     /** The unit and service of a user or group; a back-channel logout names its client in the payload instead. */
     unitId: uuid(),
     serviceId: uuid(),
-    objectType: text({ enum: ['user', 'group', 'logout', 'subscription', 'template'] }).notNull(),
+    /** sweep: a sync's listing of the app's Users or Groups; stray: one of them the portal does not hold (provisioning/reconcile.ts). */
+    objectType: text({ enum: ['user', 'group', 'logout', 'subscription', 'template', 'sweep', 'stray'] }).notNull(),
     objectId: text().notNull(),
     /** What the object was when the change was made, for an object that no longer exists (external id, sid …). */
     payload: jsonb().$type<Record<string, unknown>>(),

@@ -24,7 +24,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
         .update(users)
         .set({ firstName, lastName, fullName: `${lastName} ${firstName}`, mobile, description: description || null })
         .where(eq(users.id, request.actor.userId));
-      return ok(profileOf((await loadActor(ctx.db, request.actor.userId))!));
+      return ok(profileOf((await loadActor(ctx.db, request.actor.userId))!, ctx.clock.now()));
     },
   );
 }

@@ -8,6 +8,7 @@ import { seatsOf } from '../package/unit-package-store.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { DeliveryRow } from './queue.ts';
 import { enqueueDeliveries } from './queue.ts';
+import { deliverStray, deliverSweep } from './reconcile.ts';
 import { SCIM_SCHEMAS, scimClient, ScimError, type ScimClient, type ScimUser } from './scim-client.ts';
 
 /** Thrown when a delivery cannot be made at all (no integration): retrying will not help until someone configures it. */
@@ -186,6 +187,10 @@ export async function deliver(deps: DeliveryDeps, row: DeliveryRow): Promise<voi
       return deliverSubscription(deps.db, deps.secrets, deps.clock, row);
     case 'template':
       return deliverTemplate(deps.db, deps.secrets, row);
+    case 'sweep':
+      return deliverSweep(deps.db, await connect(deps.db, deps.secrets, row.unitId!, row.serviceId!), row);
+    case 'stray':
+      return deliverStray(deps.db, await connect(deps.db, deps.secrets, row.unitId!, row.serviceId!), row);
   }
 }
 

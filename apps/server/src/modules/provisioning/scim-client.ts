@@ -84,6 +84,18 @@ export const isRefusal = (error: unknown): error is ScimError => error instanceo
 
 const TIMEOUT_MS = 10_000;
 
+/** Resources asked for a page when listing a tenant (RFC 7644 §3.4.2.4); the app may answer fewer. */
+const PAGE_SIZE = 100;
+
+/** What listing reads of a resource: the app's id, the portal's id, whether it is active, a name to show. */
+export interface ListedResource {
+  id: string;
+  externalId?: string;
+  active?: boolean;
+  userName?: string;
+  displayName?: string;
+}
+
 export interface ScimConnection {
   /** Base URL of the unit's tenant in the app (…/scim/v2/<tenant>). */
   baseUrl: string;
@@ -119,6 +131,32 @@ export function scimClient(connection: ScimConnection) {
     return body?.Resources?.[0]?.id;
   }
 
+  /**
+   * Every resource of a type in the unit's tenant, a page at a time (RFC 7644 §3.4.2.4:
+   * startIndex from 1, count, until totalResults), with only the attributes reconciling reads
+   * (§3.4.2.5; an app that ignores `attributes` sends whole resources, which is fine).
+   */
+  async function list(type: ScimResourceType, attributes: readonly (keyof ListedResource)[]): Promise<ListedResource[]> {
+    const found: ListedResource[] = [];
+    for (let startIndex = 1; ; ) {
+      const query = new URLSearchParams({ startIndex: String(startIndex), count: String(PAGE_SIZE), attributes: attributes.join(',') });
+      const { status, body } = await call<{ totalResults?: number; Resources?: ListedResource[] }>('GET', `/${type}?${query}`);
+      if (status === 404) throw new ScimError(404, `GET /${type}: the app has no such tenant`);
+      const page = body?.Resources ?? [];
+      found.push(...page);
+      startIndex += page.length;
+      // An empty page ends it too: an app whose total shrank while we read must not loop us.
+      if (page.length === 0 || startIndex > (body?.totalResults ?? 0)) return found;
+    }
+  }
+
+  /** Marks the user with the app's id `id` inactive (RFC 7644 PATCH); false when the app has no such user. */
+  async function patchInactive(id: string): Promise<boolean> {
+    const patch = { schemas: [SCIM_SCHEMAS.patch], Operations: [{ op: 'replace', path: 'active', value: false }] };
+    const { status } = await call('PATCH', `/Users/${encodeURIComponent(id)}`, patch);
+    return status !== 404;
+  }
+
   /** Creates or replaces the object; answers the app's id of it. */
   async function put(type: ScimResourceType, resource: ScimUser | ScimGroup | ScimSubscription | ScimBusinessTemplate, knownId: string | null): Promise<string> {
     const id = knownId ?? (await findByExternalId(type, resource.externalId));
@@ -139,21 +177,27 @@ export function scimClient(connection: ScimConnection) {
     putSubscription: (subscription: ScimSubscription) => put('Subscriptions', subscription, null),
     putBusinessTemplate: (template: ScimBusinessTemplate) => put('BusinessTemplates', template, null),
 
+    listUsers: () => list('Users', ['externalId', 'active', 'userName']),
+    listGroups: () => list('Groups', ['externalId', 'displayName']),
+
     /** Marks the user inactive (RFC 7644 PATCH); a user the app never had needs nothing. */
     async deactivateUser(externalId: string, knownId: string | null): Promise<void> {
       const id = knownId ?? (await findByExternalId('Users', externalId));
       if (!id) return;
-      const patch = { schemas: [SCIM_SCHEMAS.patch], Operations: [{ op: 'replace', path: 'active', value: false }] };
-      const { status } = await call('PATCH', `/Users/${encodeURIComponent(id)}`, patch);
-      if (status === 404 && knownId) await this.deactivateUser(externalId, null);
+      if (!(await patchInactive(id)) && knownId) await this.deactivateUser(externalId, null);
     },
+
+    /** Marks inactive a user the app has under its id `id` (one the portal does not hold); one already gone needs nothing. */
+    deactivateUserAt: async (id: string): Promise<void> => void (await patchInactive(id)),
 
     /** Removes the group; one the app does not have is already gone. */
     async deleteGroup(externalId: string, knownId: string | null): Promise<void> {
       const id = knownId ?? (await findByExternalId('Groups', externalId));
-      if (!id) return;
-      await call('DELETE', `/Groups/${encodeURIComponent(id)}`);
+      if (id) await this.deleteGroupAt(id);
     },
+
+    /** Removes the group the app has under its id `id`; 404 means it is gone already. */
+    deleteGroupAt: async (id: string): Promise<void> => void (await call('DELETE', `/Groups/${encodeURIComponent(id)}`)),
   };
 }
 export type ScimClient = ReturnType<typeof scimClient>;

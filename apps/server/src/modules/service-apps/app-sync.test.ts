@@ -10,6 +10,7 @@ import type { ScimApp } from '../../../test/scim-app.ts';
 import { serveScimApp } from '../../../test/scim-service.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { units, users } from '../../db/schema/index.ts';
+import { SCIM_SCHEMAS } from '../provisioning/scim-client.ts';
 
 const TOKEN = 'scim-sync-token';
 
@@ -17,6 +18,7 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
   let t: TestApp;
   let scim: ScimApp;
   let closeScim: () => void;
+  let endpoint: string;
   let admin: Api;
   let crm: string;
   let tenant: string;
@@ -27,11 +29,21 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
   const sync = async () => (await admin.data(admin.post('/api/AppUser/Sync', { serviceId: crm }))) as { syncId: string; queued: number };
   const statusOf = (syncId: string) => admin.data(admin.post('/api/AppUser/GetSyncStatus', { syncId })) as Promise<AppSyncStatus>;
   const finished = (syncId: string) => eventually(() => statusOf(syncId), (status) => status.done, 'the sync to finish');
+  /** What the app gets from elsewhere than the portal (its own users, another client's). */
+  const addToApp = async (type: 'Users' | 'Groups', resource: Record<string, unknown>) => {
+    const response = await fetch(`${endpoint.replace('{tenant}', tenant)}/${type}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/scim+json' },
+      body: JSON.stringify(resource),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
   const userNamesInApp = () => scim.resources(tenant, 'Users').map((user) => user.userName as string);
 
   beforeAll(async () => {
     t = await startTestApp(kind, { INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64') });
-    ({ scim, crm, close: closeScim } = await serveScimApp(t, TOKEN));
+    ({ scim, crm, endpoint, close: closeScim } = await serveScimApp(t, TOKEN));
     const actor = await signInActor(t, 'unitAdminA');
     admin = apiAs(t, actor.headers);
     [{ tenantId: tenant }] = (await t.database.db.select({ tenantId: units.tenantId }).from(units).where(eq(units.id, actor.unitId!))) as [{ tenantId: string }];
@@ -63,6 +75,40 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
     const { syncId, queued } = await sync();
     expect(await finished(syncId)).toMatchObject({ total: queued, delivered: queued, failed: 0, failures: [] });
     expect(userNamesInApp().sort()).toEqual(members);
+  });
+
+  it('takes out of the app, through every page of its list, the users and groups the portal does not hold; a second sync changes nothing', async () => {
+    const [stranger] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'giang.saoviet'));
+    // More than a page of the app's list (it answers 50 at most): its own accounts, another
+    // unit's user, ids the portal never had, one already inactive, and a group of its own.
+    const strayUsers: string[] = [];
+    for (let n = 0; n < 60; n++) {
+      const externalId = n === 0 ? stranger!.id : n % 2 === 0 ? randomUUID() : undefined;
+      strayUsers.push(await addToApp('Users', { schemas: [SCIM_SCHEMAS.user], userName: `stray.${n}`, externalId, active: true }));
+    }
+    const inactive = await addToApp('Users', { schemas: [SCIM_SCHEMAS.user], userName: 'stray.inactive', externalId: randomUUID(), active: false });
+    const strayGroup = await addToApp('Groups', { schemas: [SCIM_SCHEMAS.group], displayName: 'Nhóm lạ', externalId: randomUUID(), members: [] });
+    const before = scim.received.length;
+
+    const { syncId, queued } = await sync();
+    // The sweeps' finds join the job: 60 users to deactivate and a group to delete.
+    expect(await finished(syncId)).toMatchObject({ total: queued + 61, delivered: queued + 61, pending: 0, failed: 0, failures: [] });
+    const inApp = new Map(scim.resources(tenant, 'Users').map((user) => [user.id, user]));
+    expect(strayUsers.filter((id) => inApp.get(id)?.active !== false)).toEqual([]);
+    expect(scim.resources(tenant, 'Groups').map((group) => group.id)).not.toContain(strayGroup);
+    // The portal's users stay, active; the inactive stray is left alone.
+    expect(scim.resources(tenant, 'Users').filter((user) => user.active).map((user) => user.userName as string).sort()).toEqual(members);
+    const writes = scim.received.slice(before);
+    expect(writes.filter((request) => request.id === inactive)).toEqual([]);
+    expect(writes.filter((request) => request.method === 'PATCH')).toHaveLength(60);
+    expect(writes.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+
+    const state = JSON.stringify([scim.resources(tenant, 'Users'), scim.resources(tenant, 'Groups')]);
+    const again = scim.received.length;
+    const second = await sync();
+    expect(await finished(second.syncId)).toMatchObject({ total: second.queued, delivered: second.queued, failed: 0 });
+    expect(JSON.stringify([scim.resources(tenant, 'Users'), scim.resources(tenant, 'Groups')])).toBe(state);
+    expect(scim.received.slice(again).filter((request) => request.method !== 'PUT')).toEqual([]);
   });
 
   it('an add or edit the app refuses answers with errorCreateBaseApp, the app’s reason; one it takes answers null', async () => {

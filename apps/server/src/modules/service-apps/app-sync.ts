@@ -5,7 +5,8 @@ import { appObjects, appSyncs, appUsers, provisioningOutbox, users } from '../..
 import type { Clock } from '../../platform/clock.ts';
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { groupDelivery, userDelivery } from '../provisioning/changes.ts';
-import { DELIVERY_STATUS, enqueueDeliveries } from '../provisioning/queue.ts';
+import { DELIVERY_STATUS, enqueueDeliveries, type Delivery } from '../provisioning/queue.ts';
+import { sweepDeliveries, type StrayPayload } from '../provisioning/reconcile.ts';
 
 /** How many failed objects a status names (the counts cover them all). */
 const FAILURES_SHOWN = 100;
@@ -14,8 +15,10 @@ const FAILURES_SHOWN = 100;
  * "Sync" of one unit × service: every user and then every group is queued again, in the
  * caller's transaction, as one job. The worker sends each object as the portal holds it now
  * (PUT by external id: created when the app lacks it, updated otherwise, inactive when off or
- * locked), so the app ends up matching the portal. The job lives in the durable, leased
- * outbox: any instance delivers it, and one that dies mid-way leaves the rest to the others.
+ * locked); then the sweeps list the app's users and groups and take out those the portal does
+ * not hold (provisioning/reconcile.ts), so the app ends up matching the portal. The job lives
+ * in the durable, leased outbox: any instance delivers it, and one that dies mid-way leaves
+ * the rest to the others. Its total grows by what the sweeps find.
  */
 export async function startSync(tx: Transaction, clock: Clock, job: { unitId: string; serviceId: string; startedBy: string }) {
   const members = await tx.select().from(appUsers).where(and(eq(appUsers.unitId, job.unitId), eq(appUsers.serviceId, job.serviceId)));
@@ -23,14 +26,14 @@ export async function startSync(tx: Transaction, clock: Clock, job: { unitId: st
     .select()
     .from(appObjects)
     .where(and(eq(appObjects.kind, 'group'), eq(appObjects.unitId, job.unitId), eq(appObjects.serviceId, job.serviceId)));
-  const [sync] = await tx
-    .insert(appSyncs)
-    .values({ ...job, total: members.length + groups.length, createdAt: clock.now() })
-    .returning({ id: appSyncs.id });
+  const [sync] = await tx.insert(appSyncs).values({ ...job, total: 0, createdAt: clock.now() }).returning({ id: appSyncs.id });
   const syncId = sync!.id;
   // Users first: the groups list their members by the ids the app gives the users.
-  await enqueueDeliveries(tx, [...members.map(userDelivery), ...groups.map(groupDelivery)].map((delivery) => ({ ...delivery, syncId })));
-  return { syncId, queued: members.length + groups.length };
+  const deliveries: Delivery[] = [...members.map(userDelivery), ...groups.map(groupDelivery)].map((delivery) => ({ ...delivery, syncId }));
+  deliveries.push(...sweepDeliveries({ ...job, syncId }));
+  await enqueueDeliveries(tx, deliveries);
+  await tx.update(appSyncs).set({ total: deliveries.length }).where(eq(appSyncs.id, syncId));
+  return { syncId, queued: deliveries.length };
 }
 
 /** Where a sync stands, counted from its deliveries; undefined outside the caller's scope. */
@@ -61,6 +64,17 @@ export async function syncStatus(db: Queryable, syncId: string, scope: Scope): P
   };
 }
 
+/** How a failed delivery of a sync is shown: the portal's user or group, one the app held that the portal does not, or a listing of the app. */
+function failureOf(row: { objectType: string; error: string | null; username: string | null; groupName: string | null; objectId: string; payload: unknown }): AppSyncStatus['failures'][number] {
+  const error = row.error ?? '';
+  if (row.objectType === 'sweep') return { objectType: (row.payload as { resource: string }).resource === 'Users' ? 'userList' : 'groupList', name: '', error };
+  if (row.objectType === 'stray') {
+    const stray = row.payload as StrayPayload;
+    return { objectType: stray.resource === 'Users' ? 'user' : 'group', name: stray.name, error };
+  }
+  return { objectType: row.objectType === 'group' ? 'group' : 'user', name: row.username ?? row.groupName ?? row.objectId, error };
+}
+
 /** The failed objects of a sync by name (the user's account, the group's name), with the last error. */
 async function failuresOf(db: Queryable, syncId: string): Promise<AppSyncStatus['failures']> {
   const rows = await db
@@ -70,6 +84,7 @@ async function failuresOf(db: Queryable, syncId: string): Promise<AppSyncStatus[
       username: users.username,
       groupName: appObjects.name,
       objectId: provisioningOutbox.objectId,
+      payload: provisioningOutbox.payload,
     })
     .from(provisioningOutbox)
     .leftJoin(appUsers, and(eq(provisioningOutbox.objectType, 'user'), eq(sql`${appUsers.id}::text`, provisioningOutbox.objectId)))
@@ -78,9 +93,5 @@ async function failuresOf(db: Queryable, syncId: string): Promise<AppSyncStatus[
     .where(and(eq(provisioningOutbox.syncId, syncId), eq(provisioningOutbox.status, DELIVERY_STATUS.failed)))
     .orderBy(provisioningOutbox.seq)
     .limit(FAILURES_SHOWN);
-  return rows.map((row) => ({
-    objectType: row.objectType === 'group' ? 'group' : 'user',
-    name: row.username ?? row.groupName ?? row.objectId,
-    error: row.error ?? '',
-  }));
+  return rows.map(failureOf);
 }

@@ -3,12 +3,16 @@ import type { ActorRecord } from '../../platform/actor.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whole days left until `expiry` (negative once past), counted from the start of today. */
-export function daysLeft(expiry: Date, now = new Date()): number {
+/** Whole days left until `expiry` at `now` (zero or negative once past). */
+export function daysLeft(expiry: Date, now: Date): number {
   return Math.ceil((expiry.getTime() - now.getTime()) / DAY_MS);
 }
 
-export function profileOf({ actor, user, unit, agency }: ActorRecord): UserProfile {
+/**
+ * The signed-in user's profile at `now`, the server's clock: the trial banner shows the days
+ * left as counted here, whatever the clock of the machine the browser runs on says.
+ */
+export function profileOf({ actor, user, unit, agency }: ActorRecord, now: Date): UserProfile {
   const isTrial = unit?.isTrial ?? false;
   return {
     id: user.id,
@@ -30,7 +34,7 @@ export function profileOf({ actor, user, unit, agency }: ActorRecord): UserProfi
     agencyName: agency?.name ?? null,
     isAgent: actor.isAgent,
     isTrial,
-    countExpirationDate: isTrial && unit?.expiryDate ? daysLeft(unit.expiryDate) : null,
+    countExpirationDate: isTrial && unit?.expiryDate ? daysLeft(unit.expiryDate, now) : null,
     channelCodeDefaultLogin: user.channelCodeDefaultLogin,
     allowExport: user.allowExport,
   };

@@ -19,9 +19,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerUnitAdminRoutes(app, ctx);
   const menuRows = cachedMenuRows(ctx.db, ctx.invalidation);
   // The two calls every screen makes, kept serialised: a profile until its account changes
-  // (or a minute passes: the trial's days left), a menu per set of permissions until a role,
-  // permission or menu changes.
-  const profiles = new InvalidatingCache<string, string>(ctx.invalidation, { keyOf: accountOf, ttlMs: 60_000, max: 20_000 });
+  // (or a minute of the server's clock passes: the trial's days left are counted on it), a
+  // menu per set of permissions until a role, permission or menu changes.
+  const profiles = new InvalidatingCache<string, string>(ctx.invalidation, { keyOf: accountOf, ttlMs: 60_000, max: 20_000, clock: ctx.clock });
   const menuAnswers = new InvalidatingCache<string, string>(ctx.invalidation, { keyOf: () => undefined, ttlMs: 10 * 60_000, max: 1_000 });
 
   routes.get(
@@ -31,7 +31,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { tags: ['User'], response: { 200: envelopeSchema(userProfileSchema) } },
     },
     async (request, reply) =>
-      sendSerialized(reply, await profiles.get(request.actor.userId, async () => JSON.stringify(ok(profileOf(request.actorRecord))))),
+      sendSerialized(reply, await profiles.get(request.actor.userId, async () => JSON.stringify(ok(profileOf(request.actorRecord, ctx.clock.now()))))),
   );
 
   routes.get(

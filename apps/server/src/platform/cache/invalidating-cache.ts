@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock.ts';
 import { ALL, type Invalidation, type Topic } from './invalidation.ts';
 
 export interface CacheOptions<K> {
@@ -7,6 +8,8 @@ export interface CacheOptions<K> {
   ttlMs: number;
   /** Entries kept at most; the least recently used go first. */
   max: number;
+  /** Measures `ttlMs` (the machine's clock when absent): values computed from the server's clock expire on it. */
+  clock?: Clock;
 }
 
 /**
@@ -34,7 +37,7 @@ export class InvalidatingCache<K, V> {
   }
 
   async get(key: K, load: () => Promise<V>): Promise<V> {
-    const now = Date.now();
+    const now = (this.options.clock ?? systemClock).now().getTime();
     const hit = this.invalidation.trusted ? this.entries.get(key) : undefined;
     if (hit && hit.expiresAt > now) {
       // Most recently used last: eviction takes from the front.

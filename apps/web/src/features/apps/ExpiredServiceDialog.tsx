@@ -1,9 +1,14 @@
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { errorMessage } from '@portal/contracts';
 import { useProfile } from '../../api/queries.ts';
+import { currentLanguage } from '../../i18n/index.ts';
 
-/** The expired-service popup: the specification's message, and Upgrade for those who may upgrade (not unit users). */
+/**
+ * The expired-service popup: the specification's message (the error catalogue's, the same the
+ * server refuses a sign-in with), and Upgrade for those who may upgrade (not unit users).
+ */
 export function ExpiredServiceDialog({ title, onClose }: { title: string; onClose: () => void }) {
   const { t } = useTranslation('commerce');
   const navigate = useNavigate();
@@ -31,7 +36,7 @@ export function ExpiredServiceDialog({ title, onClose }: { title: string; onClos
         ),
       ]}
     >
-      <Typography.Paragraph>{t('expired.body')}</Typography.Paragraph>
+      <Typography.Paragraph>{errorMessage('service.expired', currentLanguage())}</Typography.Paragraph>
       {!mayUpgrade && <Typography.Paragraph type="secondary">{t('expired.contact')}</Typography.Paragraph>}
     </Modal>
   );

@@ -49,7 +49,7 @@ export function SyncProgress({ name, syncId, onClose }: { name: string; syncId: 
             dataSource={status.failures}
             renderItem={(failure) => (
               <List.Item>
-                <List.Item.Meta title={failure.name} description={failure.error} />
+                <List.Item.Meta title={failure.objectType === 'userList' || failure.objectType === 'groupList' ? t(`sync.${failure.objectType}`) : failure.name} description={failure.error} />
               </List.Item>
             )}
           />

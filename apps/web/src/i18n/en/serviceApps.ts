@@ -33,6 +33,8 @@ export default {
     counts: '{{finished}} of {{total}} objects done, {{failed}} failed.',
     retrying: '{{count}} waiting for a retry (the app did not answer).',
     failedTitle: 'Sync not complete: the app refused {{count}} objects',
+    userList: "The app's list of users",
+    groupList: "The app's list of groups",
   },
   role: {
     title: 'Service roles',

@@ -31,6 +31,8 @@ export default {
     counts: 'Đã xử lý {{finished}}/{{total}} đối tượng, lỗi {{failed}}.',
     retrying: '{{count}} đối tượng đang chờ gửi lại (ứng dụng chưa phản hồi).',
     failedTitle: 'Đồng bộ chưa hoàn tất: {{count}} đối tượng bị ứng dụng từ chối',
+    userList: 'Danh sách người dùng của ứng dụng',
+    groupList: 'Danh sách nhóm của ứng dụng',
   },
   role: {
     title: 'Vai trò dịch vụ',

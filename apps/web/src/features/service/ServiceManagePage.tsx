@@ -1,0 +1,92 @@
+import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { serviceResource, STATUS } from '@portal/contracts';
+import { activeServicesKey } from '../../api/lookups.ts';
+import { formatDate } from '../../shared/format.ts';
+import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
+import { useStatusText } from '../../shared/resource/status.ts';
+import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { RotateSecretAction } from './RotateSecretAction.tsx';
+
+/**
+ * /service/service-manage: the suite's services, every field of the specification's section 3.
+ * A service with a redirect link is an OIDC client of the portal (client id = its code): the
+ * screen shows its client id and redirect URI and issues a new client secret, shown once.
+ */
+export default function ServiceManagePage() {
+  const { t } = useTranslation('commerce');
+  const { t: r } = useTranslation('resource');
+  const statusText = useStatusText();
+  const queryClient = useQueryClient();
+
+  const definition = useMemo((): ResourceScreenDefinition => {
+    const yesNo = (value: unknown) => t(value ? 'service.yes' : 'service.no');
+    const sendMailTo = [
+      { value: 'admin', label: t('service.sendMailToAdmin') },
+      { value: 'user', label: t('service.sendMailToUser') },
+    ];
+    const secret = (s: AnyRecord) => (s.hasClientSecret ? t('service.secretSince', { date: formatDate(s.clientSecretRotatedAt as string | null) }) : t('service.secretNone'));
+    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    return {
+      contract: serviceResource,
+      title: t('service.title'),
+      columns: [
+        { title: t('service.code'), dataIndex: 'code', key: 'code' },
+        { title: t('service.name'), dataIndex: 'name', key: 'name' },
+        { title: t('service.link'), dataIndex: 'link', key: 'link' },
+        { title: t('service.clientId'), dataIndex: 'clientId', key: 'clientId' },
+        { title: t('service.allowTrial'), key: 'allowTrial', render: (_, s) => yesNo(s.allowTrial) },
+      ],
+      form: [
+        { name: 'name', label: t('service.name'), input: 'text' },
+        // The code is the OIDC client id its app signs in with: renaming it would cut the app off.
+        { name: 'code', label: t('service.code'), input: 'text', readOnlyOnEdit: true },
+        { name: 'groupCode', label: t('service.groupCode'), input: 'text' },
+        { name: 'sortOrder', label: t('service.sortOrder'), input: 'number' },
+        { name: 'link', label: t('service.link'), input: 'text', wide: true },
+        { name: 'redirectLink', label: t('service.redirectLink'), input: 'text', wide: true },
+        { name: 'syncName', label: t('service.syncName'), input: 'text' },
+        { name: 'syncId', label: t('service.syncId'), input: 'text' },
+        { name: 'idMapping', label: t('service.idMapping'), input: 'text' },
+        { name: 'keepResourceDays', label: t('service.keepResourceDays'), input: 'number' },
+        { name: 'sendMailTo', label: t('service.sendMailTo'), input: 'select', options: sendMailTo },
+        { name: 'isDefaultRedirect', label: t('service.isDefaultRedirect'), input: 'switch' },
+        { name: 'allowTrial', label: t('service.allowTrial'), input: 'switch' },
+        { name: 'hidePrice', label: t('service.hidePrice'), input: 'switch' },
+        { name: 'isDefault', label: t('service.isDefault'), input: 'switch' },
+      ],
+      filters: [{ name: 'status', label: r('status.label'), options: statuses }],
+      view: [
+        { label: t('service.name'), render: (s) => s.name as string },
+        { label: t('service.code'), render: (s) => s.code as string },
+        { label: t('service.groupCode'), render: (s) => s.groupCode as string | null },
+        { label: t('service.link'), render: (s) => s.link as string | null },
+        { label: t('service.clientId'), render: (s) => s.clientId as string | null },
+        { label: t('service.redirectUris'), render: (s) => s.redirectLink as string | null },
+        { label: t('service.clientSecret'), render: (s) => (s.clientId ? secret(s) : null) },
+        { label: t('service.syncName'), render: (s) => s.syncName as string | null },
+        { label: t('service.syncId'), render: (s) => s.syncId as string | null },
+        { label: t('service.idMapping'), render: (s) => s.idMapping as string | null },
+        { label: t('service.isDefaultRedirect'), render: (s) => yesNo(s.isDefaultRedirect) },
+        { label: t('service.allowTrial'), render: (s) => yesNo(s.allowTrial) },
+        { label: t('service.hidePrice'), render: (s) => yesNo(s.hidePrice) },
+        { label: t('service.keepResourceDays'), render: (s) => s.keepResourceDays as number | null },
+        { label: t('service.sendMailTo'), render: (s) => sendMailTo.find((o) => o.value === s.sendMailTo)?.label ?? null },
+        { label: t('service.isDefault'), render: (s) => yesNo(s.isDefault) },
+      ],
+      status: {
+        on: STATUS.active,
+        off: STATUS.inactive,
+        question: (status, s) => t(status === STATUS.active ? 'service.activate' : 'service.deactivate', { name: s.name }),
+      },
+      deleteQuestion: (s) => t('service.deleteQuestion', { name: s.name }),
+      nameOf: (s) => String(s.name),
+      rowActions: (s) => <RotateSecretAction record={s} />,
+      // The other screens' service pickers read the active services once: a new one shows there at once.
+      afterSave: () => void queryClient.invalidateQueries({ queryKey: activeServicesKey }),
+    };
+  }, [queryClient, r, statusText, t]);
+
+  return <ResourceScreen definition={definition} />;
+}
