@@ -21,7 +21,7 @@ function liveConnectionJoined(page: Page): Promise<void> {
 }
 
 // One flow on one account: its badge counts would mix if parts of it ran side by side.
-test('a notification pushed by the CRM app appears at once, stays after a reload, and opens the app at its interaction without a password', async ({ page }) => {
+test('a notification pushed by the CRM app appears at once, stays after a reload; from the list or its toast it opens the app at its interaction without a password', async ({ page }) => {
   const joined = liveConnectionJoined(page);
   await signIn(page, UNIT_USER);
   await joined;
@@ -51,10 +51,19 @@ test('a notification pushed by the CRM app appears at once, stays after a reload
   await expect(page.getByText(`Interaction ${interaction}`)).toBeVisible();
 
   // Back in the portal the notification is read: the badge is gone, the list still holds it.
+  const rejoined = liveConnectionJoined(page);
   await page.goto('/sso-fe/dashboard');
   await expect(page.getByRole('button', { name: 'Thông báo', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Thông báo', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Thông báo của bạn' }).getByRole('link', { name: title })).toBeVisible();
+
+  // The toast of the next one opens its work screen too (antd keeps a hovered toast open).
+  await page.keyboard.press('Escape');
+  await rejoined;
+  const next = `ticket-${Date.now()}`;
+  await pushAsCrm(page.request, { username: UNIT_USER.username, title: `Phiếu hỗ trợ ${next}`, interaction_id: next });
+  await page.getByText(`CRM: Phiếu hỗ trợ ${next}`).click({ timeout: 2_000 });
+  await expect(page.getByText(`Interaction ${next}`)).toBeVisible();
 });
 
 test('the work screen says so when the app is not available to the user', async ({ page }) => {

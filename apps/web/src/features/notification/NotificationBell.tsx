@@ -1,8 +1,9 @@
 import { App, Button, Popover } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { UserNotification } from '@portal/contracts';
-import { useLiveNotifications, useMyNotifications } from './notification-api.ts';
+import { useLiveNotifications, useMyNotifications, workScreenPath } from './notification-api.ts';
 
 // The list, its links and marking read load when the bell first opens: the shell only counts and toasts.
 const NotificationList = lazy(() => import('./NotificationList.tsx').then((module) => ({ default: module.NotificationList })));
@@ -16,16 +17,32 @@ const bellIcon = (
 
 /**
  * The header's bell: how many notifications are unread, the latest in a popup, and a warning
- * toast the moment a service app pushes one (PullMessage).
+ * toast the moment a service app pushes one (PullMessage). One carrying an interaction opens
+ * the work screen, from the list or from its toast.
  */
 export function NotificationBell() {
   const { t } = useTranslation('account');
   const { notification: toast } = App.useApp();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const mine = useMyNotifications();
   const arrived = useCallback(
-    (notification: UserNotification) => toast.warning({ title: `${notification.serviceName}: ${notification.title}`, description: notification.content }),
-    [toast],
+    (notification: UserNotification) => {
+      const path = workScreenPath(notification);
+      // A click on the toast of one carrying an interaction opens the work screen (the list marks it read later).
+      toast.warning({
+        key: notification.id,
+        title: `${notification.serviceName}: ${notification.title}`,
+        description: notification.content,
+        onClick: path
+          ? () => {
+              toast.destroy(notification.id);
+              void navigate(path);
+            }
+          : undefined,
+      });
+    },
+    [toast, navigate],
   );
   useLiveNotifications(arrived);
 
@@ -41,7 +58,7 @@ export function NotificationBell() {
       title={t('notifications.title')}
       content={
         <Suspense fallback="…">
-          <NotificationList mine={mine} onOpen={() => setOpen(false)} />
+          <NotificationList mine={mine} pathOf={workScreenPath} onOpen={() => setOpen(false)} />
         </Suspense>
       }
     >

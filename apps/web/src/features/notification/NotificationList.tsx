@@ -2,21 +2,16 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { PUSHED_NOTIFICATIONS, type MarkNotificationsRead, type UserNotification } from '@portal/contracts';
+import type { MarkNotificationsRead, UserNotification } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { formatDate } from '../../shared/format.ts';
 import './notification-list.css';
 
-/** What the bell hands the list: its query (so this chunk shares no module with the shell's), and what opening an entry does. */
+/** What the bell hands the list: its query (so this chunk shares no module with the shell's), where an entry leads, and what opening one does. */
 interface ListProps {
   mine: UseQueryResult<UserNotification[]>;
+  pathOf: (notification: UserNotification) => string | undefined;
   onOpen: () => void;
-}
-
-/** The work screen for a notification's interaction; undefined when it carries none. */
-function workScreenPath(notification: UserNotification): string | undefined {
-  if (!notification.interactionId) return undefined;
-  return `/work-screen?${new URLSearchParams({ service: notification.serviceCode, [PUSHED_NOTIFICATIONS.interactionParam]: notification.interactionId })}`;
 }
 
 const markRead = (ids: string[]) => {
@@ -24,9 +19,9 @@ const markRead = (ids: string[]) => {
   return apiRequest<number>('/Notification/MarkRead', { body });
 };
 
-function NotificationEntry({ notification, onOpen }: { notification: UserNotification; onOpen: () => void }) {
+function NotificationEntry({ notification, pathOf, onOpen }: { notification: UserNotification } & Omit<ListProps, 'mine'>) {
   const navigate = useNavigate();
-  const path = workScreenPath(notification);
+  const path = pathOf(notification);
   // The work screen leaves the portal for the app at once: the read mark is stored first, or
   // leaving the page would cancel it. A failure is already shown by the HTTP client.
   const open = (event: MouseEvent, to: string) => {
@@ -74,7 +69,7 @@ function useMarkReadWhenClosed({ data, refetch }: ListProps['mine']): void {
 }
 
 /** The latest notifications of the user, newest first; the unread stand out. */
-export function NotificationList({ mine, onOpen }: ListProps) {
+export function NotificationList({ mine, pathOf, onOpen }: ListProps) {
   const { t } = useTranslation('notification');
   useMarkReadWhenClosed(mine);
   if (mine.isPending) return '…';
@@ -85,7 +80,7 @@ export function NotificationList({ mine, onOpen }: ListProps) {
       {/* Plain list markup: antd's List would move parts shared with the shell into chunks of their own. */}
       <ul>
         {mine.data.map((notification) => (
-          <NotificationEntry key={notification.id} notification={notification} onOpen={onOpen} />
+          <NotificationEntry key={notification.id} notification={notification} pathOf={pathOf} onOpen={onOpen} />
         ))}
       </ul>
     </section>

@@ -2,24 +2,10 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PUSHED_NOTIFICATIONS, STATUS, type BaseApp } from '@portal/contracts';
+import { PUSHED_NOTIFICATIONS } from '@portal/contracts';
 import { useBaseApps } from '../account/account-api.ts';
 import { ExpiredServiceDialog } from '../apps/ExpiredServiceDialog.tsx';
-
-/** The app's own link with the interaction in its query: the app signs the user in through the portal and keeps it. */
-function linkAtInteraction(link: string, interactionId: string): string {
-  const url = new URL(link, window.location.href);
-  url.searchParams.set(PUSHED_NOTIFICATIONS.interactionParam, interactionId);
-  return url.href;
-}
-
-/** Why the app cannot be opened, or undefined when it can. */
-function refusalOf(app: BaseApp | undefined): 'unavailable' | 'expired' | 'notConfigured' | undefined {
-  if (!app) return 'unavailable';
-  if (app.channelPackageStatus !== STATUS.active) return 'expired';
-  if (!app.link) return 'notConfigured';
-  return undefined;
-}
+import { workScreenTarget } from './work-screen-target.ts';
 
 function HomeButton() {
   const { t } = useTranslation();
@@ -42,20 +28,20 @@ export default function WorkScreenPage() {
   const interactionId = params.get(PUSHED_NOTIFICATIONS.interactionParam);
   const apps = useBaseApps();
   const [expiredOpen, setExpiredOpen] = useState(true);
-  const app = apps.data?.find((candidate) => candidate.baseAppCode === service);
-  const refusal = apps.isSuccess ? refusalOf(app) : undefined;
-  const target = app?.link && interactionId && !refusal ? linkAtInteraction(app.link, interactionId) : undefined;
+  const target = apps.data && service && interactionId ? workScreenTarget(apps.data, service, interactionId, window.location.href) : undefined;
+  const href = target && 'href' in target ? target.href : undefined;
 
   useEffect(() => {
-    if (target) window.location.assign(target);
-  }, [target]);
+    if (href) window.location.assign(href);
+  }, [href]);
 
   if (!service || !interactionId) return <Result status="warning" title={t('workScreen.incomplete')} extra={<HomeButton />} />;
   if (apps.isError) return <Result status="error" title={apps.error.message} extra={<HomeButton />} />;
-  const name = app?.title ?? service;
-  if (!refusal) {
+  const name = apps.data?.find((app) => app.baseAppCode === service)?.title ?? service;
+  if (!target || 'href' in target) {
     return <Result icon={<Spin size="large" />} title={t('workScreen.opening', { app: name })} subTitle={t('workScreen.singleSignOn')} />;
   }
+  const { refusal } = target;
   return (
     <>
       <Result
@@ -64,7 +50,7 @@ export default function WorkScreenPage() {
         subTitle={refusal === 'notConfigured' ? undefined : t('workScreen.unavailableHint')}
         extra={<HomeButton />}
       />
-      {/* An expired pack: the same popup as the app switcher, with Upgrade for those who may. */}
+      {/* Every pack holding the app expired: the same popup as the app switcher, with Upgrade for those who may. */}
       {refusal === 'expired' && expiredOpen && <ExpiredServiceDialog title={name} onClose={() => setExpiredOpen(false)} />}
     </>
   );

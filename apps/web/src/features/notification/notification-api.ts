@@ -32,3 +32,9 @@ export function useLiveNotifications(onArrival: (notification: UserNotification)
     [client, onArrival],
   );
 }
+
+/** The work screen for a notification's interaction; undefined when it carries none. */
+export function workScreenPath(notification: UserNotification): string | undefined {
+  if (!notification.interactionId) return undefined;
+  return `/work-screen?${new URLSearchParams({ service: notification.serviceCode, [PUSHED_NOTIFICATIONS.interactionParam]: notification.interactionId })}`;
+}
