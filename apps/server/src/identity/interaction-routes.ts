@@ -81,8 +81,12 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
     { schema: { params: uidParams, body: loginRequestSchema, response: stepResponse } },
     async (request, reply) => {
       const { uid } = request.params;
-      await limitPerAddress(db, request, 'signIn');
-      const interaction = await pendingInteraction(provider, request, reply, uid);
+      // The address's count and the interaction are read at once (one wait instead of two); a
+      // refused address still answers before an expired sign-in, as when read in turn.
+      const [limited, pending] = await Promise.allSettled([limitPerAddress(db, request, 'signIn'), pendingInteraction(provider, request, reply, uid)]);
+      if (limited.status === 'rejected') throw limited.reason;
+      if (pending.status === 'rejected') throw pending.reason;
+      const interaction = pending.value;
       const check = await checkCredentials(db, ctx.actors, request.body.username, request.body.password);
       if (!check.ok) {
         throw new AppError(
