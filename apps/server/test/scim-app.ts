@@ -37,6 +37,8 @@ export interface ScimApp {
   setDown(down: boolean): void;
   /** Every request waits this long before the app acts on it, as a busy app's would: a fault test kills a portal with requests in flight. */
   setLatency(ms: number): void;
+  /** While on, listing a type without a filter answers 501, as an app that cannot list would. */
+  refuseListing(refuse: boolean): void;
   /** The app refuses to create or replace a user with one of these user names (400, invalidValue), as an app with rules of its own would. */
   refuseUsers(userNames: readonly string[]): void;
 }
@@ -79,6 +81,7 @@ export function createScimApp(token: string): ScimApp {
   const received: ScimRequest[] = [];
   let down = false;
   let latencyMs = 0;
+  let listing = true;
   let refused = new Set<string>();
   const bucket = (tenant: string, type: string) => {
     const key = `${tenant}/${type}`;
@@ -90,6 +93,9 @@ export function createScimApp(token: string): ScimApp {
     received,
     setDown: (value) => {
       down = value;
+    },
+    refuseListing: (refuse) => {
+      listing = !refuse;
     },
     setLatency: (ms) => {
       latencyMs = ms;
@@ -128,7 +134,8 @@ export function createScimApp(token: string): ScimApp {
       }
 
       if (method === 'GET' && !id) {
-        json(response, 200, listResponse([...resources.values()], url.searchParams));
+        if (!listing && !url.searchParams.has('filter')) scimError(response, 501, 'listing is not implemented');
+        else json(response, 200, listResponse([...resources.values()], url.searchParams));
         return true;
       }
       if (method === 'POST' && !id) {

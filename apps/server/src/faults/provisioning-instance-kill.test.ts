@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
-import { httpInjector, startInstance, type Instance } from '../../test/instances.ts';
+import { httpInjector, startInstancePair, type Instance, type InstancePair } from '../../test/instances.ts';
 import { bearer, signIn } from '../../test/oidc-client.ts';
-import { OWN_POSTGRES_AVAILABLE, OWN_REDIS_AVAILABLE, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from '../../test/own-services.ts';
+import { OWN_POSTGRES_AVAILABLE, OWN_REDIS_AVAILABLE } from '../../test/own-services.ts';
 import { listenScimApp, type ListeningScimApp } from '../../test/scim-service.ts';
 import { DEMO_UNIT_ADMIN, TEST_ADMIN } from '../../test/test-app.ts';
 import { DELIVERY_STATUS } from '../modules/provisioning/queue.ts';
@@ -33,26 +33,18 @@ const stepOf = (code: unknown) => Number(String(code).slice('STEP_'.length));
  * it must never have seen a user's roles go backwards (in order per object).
  */
 describe.runIf(OWN_POSTGRES_AVAILABLE && OWN_REDIS_AVAILABLE)('the provisioning queue with one of two instances killed', () => {
-  let postgres: OwnPostgres;
-  let redis: OwnRedis;
-  let app: ListeningScimApp;
-  let instances: Instance[] = [];
+  let pair: InstancePair;
+  let instances: Instance[];
   let database: pg.Client;
+  let app: ListeningScimApp;
 
   beforeAll(async () => {
-    [postgres, redis, app] = await Promise.all([startOwnPostgres(), startOwnRedis(), listenScimApp(TOKEN)]);
-    const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, DEMO_DATA: '1', INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64') };
-    // Started together: the migrations' advisory lock makes them take turns.
-    instances = await Promise.all([startInstance(env), startInstance(env)]);
-    database = new pg.Client({ connectionString: postgres.url });
-    await database.connect();
+    [pair, app] = await Promise.all([startInstancePair({ DEMO_DATA: '1', INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64') }), listenScimApp(TOKEN)]);
+    ({ instances, database } = pair);
   }, 240_000);
   afterAll(async () => {
-    await database?.end();
-    await Promise.all(instances.map((instance) => instance.stop()));
+    await pair?.close();
     app?.close();
-    await redis?.destroy();
-    await postgres?.destroy();
   });
 
   const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await database.query<T>(text, values)).rows[0]!;
