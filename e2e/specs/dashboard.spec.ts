@@ -30,6 +30,11 @@ test("a sign-in elsewhere moves the platform dashboard's figures and the unit's 
 
   const other = await browser.newContext();
   const unitUser = await other.newPage();
+  // Nothing the screen asks for on its own may be refused (a refusal toasts "Forbidden").
+  const refused: string[] = [];
+  unitUser.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
   await signIn(unitUser, demoAccount('dung', 'minhphat'));
 
   await expect.poll(() => figure(page, 'numberUserSignIn')).toBeGreaterThan(signIns);
@@ -40,5 +45,7 @@ test("a sign-in elsewhere moves the platform dashboard's figures and the unit's 
   await expect(unitUser.getByText('Thiết bị đăng nhập')).toBeVisible();
   await expect.poll(() => figure(unitUser, 'numberOfSignin')).toBeGreaterThan(0);
   await expect(unitUser.getByRole('img', { name: 'Biểu đồ truy cập' })).toBeVisible();
+  expect(refused).toEqual([]);
+  await expect(unitUser.getByText('Không có quyền truy cập!')).toHaveCount(0);
   await other.close();
 });

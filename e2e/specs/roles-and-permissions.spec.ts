@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../support/accounts.ts';
-import { chooseOption, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
+import { chooseOption, fillAccount, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { signIn, signOut } from '../support/signin.ts';
 
 const role = 'Hỗ trợ khách hàng E2E';
@@ -28,14 +28,7 @@ test('a system role granted through the matrix decides what a staff account sees
   await test.step('the platform admin creates a staff account holding the role', async () => {
     await page.goto('system/admin-account');
     await openAddDialog(page);
-    await fillFields(page, {
-      'Tài khoản': staff.username,
-      Email: staff.email,
-      'Mật khẩu (để trống để tạo tự động)': staff.password,
-      'Xác nhận mật khẩu': staff.password,
-      Họ: 'Trần',
-      Tên: 'Hỗ Trợ',
-    });
+    await fillAccount(page, { ...staff, lastName: 'Trần', firstName: 'Hỗ Trợ' });
     await chooseOption(page, 'Vai trò', role);
     await saveDialog(page);
     await expect(row(page, staff.username)).toContainText(role);

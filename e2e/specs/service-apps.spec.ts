@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoAccount } from '../support/accounts.ts';
-import { chooseOption, confirm, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
+import { chooseOption, confirm, fillAccount, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { sampleAppUrls } from '../support/sample-app.ts';
 import { signIn } from '../support/signin.ts';
 
@@ -53,14 +53,7 @@ test('a unit admin sets up CRM roles, profiles and groups and a user; the sample
   await test.step('a new user of the unit, added to CRM with them: the app receives the SCIM user and group', async () => {
     await page.goto('user/user-of-enterprise');
     await openAddDialog(page);
-    await fillFields(page, {
-      'Tài khoản': member.username,
-      Email: member.email,
-      'Mật khẩu (để trống để tạo tự động)': member.password,
-      'Xác nhận mật khẩu': member.password,
-      Họ: 'Phạm',
-      Tên: 'Scim',
-    });
+    await fillAccount(page, { ...member, lastName: 'Phạm', firstName: 'Scim' });
     await saveDialog(page);
     await row(page, member.username).getByRole('button', { name: `Dịch vụ của người dùng ${member.username}` }).click();
     await expect(page).toHaveURL(/user\/app-user\?userId=/);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from '../support/accounts.ts';
-import { chooseOption, fillDate, fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
+import { chooseOption, fillAccount, fillDate, fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
 import { sampleClientUrls } from '../support/sample-app.ts';
 import { signIn } from '../support/signin.ts';
 
@@ -13,11 +13,22 @@ const unit = {
   businessCode: '0319999077',
   admin: { username: 'admin.hanhtrinh', email: 'admin@hanhtrinh.example.com', password: 'HanhTrinh#2026' },
 };
-const member = { username: 'lan.hanhtrinh', email: 'lan@hanhtrinh.example.com', password: 'Lan#HanhTrinh2026' };
+const member = { username: 'lan.hanhtrinh', email: 'lan@hanhtrinh.example.com', password: 'Lan#HanhTrinh2026', lastName: 'Trần', firstName: 'Lan' };
 const EXPIRED = 'Dịch vụ đã hết hạn. Vui lòng nâng cấp gói dịch vụ';
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
 const unitPackRow = (page: Page) => row(page, unit.name).filter({ hasText: pack.name });
+
+/** The platform admin adds a service whose links are the sample app's for its code. */
+async function createService(page: Page, created: { code: string; name: string }) {
+  const links = sampleClientUrls(Number(process.env.E2E_APP_PORT), created.code);
+  await page.goto('service/service-manage');
+  await expect(page.getByRole('main').getByText('Quản lý dịch vụ', { exact: true })).toBeVisible();
+  await openAddDialog(page);
+  await fillFields(page, { 'Tên dịch vụ': created.name, 'Mã dịch vụ': created.code, 'Đường dẫn': links.link, 'Đường dẫn chuyển hướng': links.callback });
+  await saveDialog(page);
+  await expect(row(page, created.code)).toContainText(created.name);
+}
 
 /** Opens the service from the header's app switcher; the app opens in a tab of its own. */
 async function openFromSwitcher(page: Page): Promise<Page> {
@@ -28,16 +39,13 @@ async function openFromSwitcher(page: Page): Promise<Page> {
 }
 
 test('a new service and pack, given to a unit and granted to its admin, open by single sign-on until the pack is ended; then the service is refused', async ({ page, browser }) => {
-  // Three people, several screens each, and two sign-ins into the app.
-  test.slow();
+  // Three people, a dozen screens and two visits to the app: about three minutes while the
+  // other worker runs its specs on this 2-core machine.
+  test.setTimeout(360_000);
 
   await test.step('the platform admin creates the service with its redirect link: an OIDC client of the portal', async () => {
     await signIn(page, ADMIN, 'service/service-manage');
-    await expect(page.getByRole('main').getByText('Quản lý dịch vụ', { exact: true })).toBeVisible();
-    await openAddDialog(page);
-    await fillFields(page, { 'Tên dịch vụ': service.name, 'Mã dịch vụ': service.code, 'Đường dẫn': app.link, 'Đường dẫn chuyển hướng': app.callback });
-    await saveDialog(page);
-    await expect(row(page, service.code)).toContainText(service.name);
+    await createService(page, service);
     await row(page, service.code).getByRole('button', { name: `Xem chi tiết ${service.name}` }).click();
     const view = page.getByRole('dialog');
     await expect(view).toContainText(app.callback);
@@ -83,17 +91,10 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
 
   const unitAdmin = await browser.newContext();
   const adminPage = await unitAdmin.newPage();
-  await test.step('the unit admin grants the service to themselves: the grant takes the one seat, a second is refused', async () => {
+  await test.step('the unit admin adds a user, then grants the service to themselves: the grant takes the pack’s one seat', async () => {
     await signIn(adminPage, unit.admin, 'user/user-of-enterprise');
     await openAddDialog(adminPage);
-    await fillFields(adminPage, {
-      'Tài khoản': member.username,
-      Email: member.email,
-      'Mật khẩu (để trống để tạo tự động)': member.password,
-      'Xác nhận mật khẩu': member.password,
-      Họ: 'Trần',
-      Tên: 'Lan',
-    });
+    await fillAccount(adminPage, member);
     await saveDialog(adminPage);
 
     await adminPage.goto('service/permission-user');
@@ -104,12 +105,17 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
     await saveDialog(adminPage);
     await expect(row(adminPage, unit.admin.username)).toContainText(service.name);
 
-    await openAddDialog(adminPage);
-    await chooseOption(adminPage, 'Người dùng', `Trần Lan (${member.username})`);
-    await chooseOption(adminPage, 'Dịch vụ', service.name);
-    await adminPage.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();
-    await expect(adminPage.getByText('Đã cấp hết số người dùng của gói dịch vụ (1)')).toBeVisible();
-    await adminPage.getByRole('dialog').getByRole('button', { name: 'Hủy' }).click();
+  });
+
+  await test.step('the platform admin grants the service to the unit’s other user on the same screen: refused, the one seat is taken', async () => {
+    await page.goto('service/permission-user');
+    await openAddDialog(page);
+    await chooseOption(page, 'Doanh nghiệp', unit.name);
+    await chooseOption(page, 'Người dùng', `${member.lastName} ${member.firstName} (${member.username})`);
+    await chooseOption(page, 'Dịch vụ', service.name);
+    await page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();
+    await expect(page.getByText('Đã cấp hết số người dùng của gói dịch vụ (1)')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Hủy' }).click();
   });
 
   await test.step('the unit admin opens the app from the app switcher and is signed in without a second password', async () => {
@@ -124,7 +130,7 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
   });
 
   await test.step('the platform admin ends the pack early: its expiry moves to yesterday', async () => {
-    await page.reload();
+    await page.goto('package/package-enterprise');
     await searchList(page, unit.name);
     await unitPackRow(page).getByRole('button', { name: `Chỉnh sửa ${unit.name} – ${pack.name}` }).click();
     await fillDate(page, 'Ngày hết hạn', daysFromNow(-1));
@@ -156,4 +162,35 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
     await expect(adminPage).toHaveURL(/\/sso-fe\/package\/upgrade$/);
   });
   await unitAdmin.close();
+});
+
+test('a service with a redirect link gets a client secret, shown once, that its token calls must then present', async ({ page, request }) => {
+  const confidential = { code: 'HANHTRINH_SECRET', name: 'Ứng dụng Hành Trình bảo mật' };
+  const { callback } = sampleClientUrls(Number(process.env.E2E_APP_PORT), confidential.code);
+  await signIn(page, ADMIN, 'service/service-manage');
+  await createService(page, confidential);
+  await row(page, confidential.code).getByRole('button', { name: `Cấp client secret mới ${confidential.name}` }).click();
+  await page.getByRole('dialog').filter({ hasText: 'Secret cũ ngừng hoạt động ngay' }).getByRole('button', { name: 'Lưu' }).click();
+  const shown = page.getByRole('dialog').filter({ hasText: `Client secret mới của "${confidential.name}"` });
+  await expect(shown).toContainText(`Client ID: ${confidential.code}`);
+  await expect(shown).toContainText('Secret chỉ hiển thị một lần');
+  const secret = (await shown.getByText(/^[A-Za-z0-9_-]{43}$/).textContent())!;
+  await shown.getByRole('button', { name: 'OK' }).click();
+  await expect(shown).toBeHidden();
+
+  // A code exchange with the secret shown gets past the client's authentication (only the
+  // made-up code is refused); with another secret the client itself is refused.
+  const exchange = (clientSecret: string) =>
+    request.post(`http://localhost:${process.env.E2E_PORT}/oidc/token`, {
+      headers: { authorization: `Basic ${Buffer.from(`${confidential.code}:${clientSecret}`).toString('base64')}` },
+      form: { grant_type: 'authorization_code', code: 'made-up', redirect_uri: callback, code_verifier: 'v'.repeat(43) },
+    });
+  expect((await (await exchange(secret)).json()).error).toBe('invalid_grant');
+  expect((await (await exchange(`${secret}x`)).json()).error).toBe('invalid_client');
+
+  // The list keeps only that a secret exists and since when, never its value.
+  await row(page, confidential.code).getByRole('button', { name: `Xem chi tiết ${confidential.name}` }).click();
+  const view = page.getByRole('dialog');
+  await expect(view).toContainText(/Đã cấp ngày \d{2}\/\d{2}\/\d{4}/);
+  await expect(view).not.toContainText(secret);
 });

@@ -13,6 +13,18 @@ export async function fillFields(page: Page, values: Record<string, string>): Pr
   for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: true }).fill(value);
 }
 
+/** Fills a new account's fields in the dialog (a unit's user, a staff account), the password typed twice. */
+export async function fillAccount(page: Page, account: { username: string; email: string; password: string; lastName: string; firstName: string }): Promise<void> {
+  await fillFields(page, {
+    'Tài khoản': account.username,
+    Email: account.email,
+    'Mật khẩu (để trống để tạo tự động)': account.password,
+    'Xác nhận mật khẩu': account.password,
+    Họ: account.lastName,
+    Tên: account.firstName,
+  });
+}
+
 /** Picks an option of a select in the dialog as a keyboard user does: type it, press Enter. */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
   const dialog = page.getByRole('dialog');

@@ -2,10 +2,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { once } from 'node:events';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { PUSHED_NOTIFICATIONS } from '@portal/contracts';
 import { createScimApp } from '../../apps/server/test/scim-app.ts';
 
 /** The service code the sample app is registered under (the CRM service of the suite). */
 export const SAMPLE_APP_CLIENT_ID = 'CRM';
+
+/**
+ * The CRM client secret, as if rotated on the service screen and configured in the app: CRM is
+ * a confidential client (client_secret_basic at the token endpoint) and pushes notifications
+ * with it (/api/Notification/Push). The other clients a spec registers stay public (PKCE alone)
+ * until their secret is rotated.
+ */
+export const SAMPLE_APP_CLIENT_SECRET = 'sample-app-client-secret';
+
+/** HTTP Basic client credentials of the sample app (the token endpoint, the notification push). */
+export const SAMPLE_APP_BASIC = `Basic ${Buffer.from(`${SAMPLE_APP_CLIENT_ID}:${SAMPLE_APP_CLIENT_SECRET}`).toString('base64')}`;
 
 /** The bearer token the sample app's SCIM endpoint expects (the CRM integration holds it). */
 export const SAMPLE_APP_SCIM_TOKEN = 'sample-app-scim-token';
@@ -56,12 +68,13 @@ function escapeHtml(value: string): string {
  * can see that opening it from the portal needed no second password. It also implements what
  * docs/service-app-contract.md asks of a service app: a SCIM 2.0 endpoint (which a spec can
  * take down to test retries) and an OpenID Connect back-channel logout endpoint that ends the
- * sessions the portal's logout token names.
+ * sessions the portal's logout token names. Opened with ?interaction_id= (the portal's work
+ * screen does so), it keeps the id through the sign-in round trip and shows that interaction.
  */
 export async function startSampleApp(port: number, portalUrl: string): Promise<Server> {
   const origin = `http://localhost:${port}`;
-  // A sign-in under way, by state: its client and PKCE verifier.
-  const pending = new Map<string, { clientId: string; verifier: string }>();
+  // A sign-in under way, by state: its client, PKCE verifier and the interaction asked for.
+  const pending = new Map<string, { clientId: string; verifier: string; interaction: string | null }>();
   const sessions = new Map<string, { clientId: string; name: string; username: string; sub: string; sid: string | undefined }>();
   const scim = createScimApp(SAMPLE_APP_SCIM_TOKEN);
   const issuer = `${portalUrl}/oidc`;
@@ -103,17 +116,19 @@ export async function startSampleApp(port: number, portalUrl: string): Promise<S
         const started = pending.get(url.searchParams.get('state') ?? '');
         const code = url.searchParams.get('code');
         if (started?.clientId !== clientId || !code) return response.writeHead(400).end('unknown state');
-        const verifier = started.verifier;
+        const grant = { grant_type: 'authorization_code', code, code_verifier: started.verifier, redirect_uri: callback };
         const tokens = await fetch(`${portalUrl}/oidc/token`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: callback, client_id: clientId }),
+          ...(clientId === SAMPLE_APP_CLIENT_ID
+            ? { headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: SAMPLE_APP_BASIC }, body: new URLSearchParams(grant) }
+            : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...grant, client_id: clientId }) }),
         }).then((r) => r.json() as Promise<{ id_token?: string }>);
         if (!tokens.id_token) return response.writeHead(502).end('no id token');
         const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString()) as { name: string; preferred_username: string; sub: string; sid?: string };
         const session = randomBytes(16).toString('hex');
         sessions.set(session, { clientId, name: claims.name, username: claims.preferred_username, sub: claims.sub, sid: claims.sid });
-        return response.writeHead(302, { location: base, 'set-cookie': `${cookie}=${session}; Path=${base}; HttpOnly` }).end();
+        const back = started.interaction ? `${base}?${new URLSearchParams({ [PUSHED_NOTIFICATIONS.interactionParam]: started.interaction })}` : base;
+        return response.writeHead(302, { location: back, 'set-cookie': `${cookie}=${session}; Path=${base}; HttpOnly` }).end();
       }
       const sessionKey = new RegExp(`(?:^|; )${cookie}=([a-f0-9]+)`).exec(request.headers.cookie ?? '')?.[1] ?? '';
       // The app's own sign-out: it forgets its session, the portal's stays (the next visit signs in through it).
@@ -123,15 +138,17 @@ export async function startSampleApp(port: number, portalUrl: string): Promise<S
         return response.end(`<!doctype html><title>${clientId}</title><h1>${clientId}</h1><p>Signed out</p><a href="${link}">Sign in</a>`);
       }
       const session = sessions.get(sessionKey);
+      const interaction = url.searchParams.get(PUSHED_NOTIFICATIONS.interactionParam);
       if (session?.clientId === clientId) {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        const shown = interaction ? `<p>Interaction ${escapeHtml(interaction)}</p>` : '';
         return response.end(
-          `<!doctype html><title>${clientId}</title><h1>${clientId}</h1><p>Signed in as ${escapeHtml(session.name)} (${escapeHtml(session.username)})</p><a href="${base}signout">Sign out</a>`,
+          `<!doctype html><title>${clientId}</title><h1>${clientId}</h1><p>Signed in as ${escapeHtml(session.name)} (${escapeHtml(session.username)})</p>${shown}<a href="${base}signout">Sign out</a>`,
         );
       }
       const state = randomBytes(8).toString('hex');
       const verifier = randomBytes(32).toString('base64url');
-      pending.set(state, { clientId, verifier });
+      pending.set(state, { clientId, verifier, interaction });
       const params = new URLSearchParams({
         client_id: clientId,
         response_type: 'code',

@@ -17,7 +17,9 @@ export async function signIn(page: Page, account: { username: string; password: 
   await page.goto(path);
   await expectSigninForm(page);
   await fillSignin(page, account);
-  await expect(page.getByRole('navigation')).toBeVisible();
+  // The code exchange, the profile and the shell's first load: beyond the usual wait when the
+  // machine is busy with the other worker and the server.
+  await expect(page.getByRole('navigation')).toBeVisible({ timeout: 30_000 });
 }
 
 /** Types a 6-digit code into the code boxes labelled `label` (the whole code fills every box). */

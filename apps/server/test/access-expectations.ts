@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { PermissionName } from '@portal/contracts';
 import type { Database } from '../src/db/client.ts';
 import { actionLogs, agencies, units, users } from '../src/db/schema/index.ts';
@@ -37,37 +37,54 @@ export function expectedOutcome(access: Access, call: RouteCall, actor: TestActo
   return 'allowed';
 }
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** The ids a reply holds: only those can be someone else's (reading every id in the database per call grew with the run). */
+function idsIn(body: string): string[] {
+  return [...new Set(body.match(UUID)?.map((id) => id.toLowerCase()) ?? [])];
+}
+
 /**
- * What a caller of `unitId` must never see: the ids of other units, of their people (and of
- * platform staff), of their action-log rows, and the demo units' tenant ids.
+ * What a reply to a caller of `unitId` shows that they must never see: ids of other units,
+ * of their people (and of platform staff), of their action-log rows, and the units' tenant ids.
  */
-export async function foreignMarkers(db: Database, unitId: string): Promise<string[]> {
+export async function foreignMarkers(db: Database, unitId: string, body: string): Promise<string[]> {
+  const ids = idsIn(body);
   const otherUnits = await db.select({ id: units.id, tenantId: units.tenantId }).from(units).where(sql`${units.id} <> ${unitId}`);
-  const otherPeople = await db.select({ id: users.id }).from(users).where(sql`${users.unitId} is distinct from ${unitId}`);
-  const otherRows = await db.select({ id: actionLogs.id }).from(actionLogs).where(sql`${actionLogs.unitId} is distinct from ${unitId}`);
+  const otherPeople = ids.length === 0 ? [] : await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), sql`${users.unitId} is distinct from ${unitId}`));
+  const otherRows = ids.length === 0 ? [] : await db.select({ id: actionLogs.id }).from(actionLogs).where(and(inArray(actionLogs.id, ids), sql`${actionLogs.unitId} is distinct from ${unitId}`));
   return [
     ...otherUnits.flatMap((unit) => [unit.id, ...(unit.tenantId.length >= 6 ? [unit.tenantId] : [])]),
     ...otherPeople.map((person) => person.id),
     ...otherRows.map((row) => row.id),
-  ];
+  ].filter((marker) => body.includes(marker));
 }
 
 /**
- * What a user of agency `agencyId` must never see: other agencies, units it did not bring (ids
- * and tenant ids), and the people of neither.
+ * What a reply to a user of agency `agencyId` shows that they must never see: other agencies,
+ * units it did not bring (ids and tenant ids), and the people of neither.
  */
-export async function foreignAgencyMarkers(db: Database, agencyId: string): Promise<string[]> {
+export async function foreignAgencyMarkers(db: Database, agencyId: string, body: string): Promise<string[]> {
+  const ids = idsIn(body);
   const otherAgencies = await db.select({ id: agencies.id }).from(agencies).where(sql`${agencies.id} <> ${agencyId}`);
   const otherUnits = await db.select({ id: units.id, tenantId: units.tenantId }).from(units).where(sql`${units.agencyId} is distinct from ${agencyId}`);
-  const otherPeople = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.agencyId} is distinct from ${agencyId} and (${users.unitId} is null or ${users.unitId} not in (select ${units.id} from ${units} where ${units.agencyId} = ${agencyId}))`);
+  const otherPeople =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              inArray(users.id, ids),
+              sql`${users.agencyId} is distinct from ${agencyId} and (${users.unitId} is null or ${users.unitId} not in (select ${units.id} from ${units} where ${units.agencyId} = ${agencyId}))`,
+            ),
+          );
   return [
     ...otherAgencies.map((agency) => agency.id),
     ...otherUnits.flatMap((unit) => [unit.id, ...(unit.tenantId.length >= 6 ? [unit.tenantId] : [])]),
     ...otherPeople.map((person) => person.id),
-  ];
+  ].filter((marker) => body.includes(marker));
 }
 
 /** The rows of a list reply, whatever its shape (`{records}` or a bare array). */

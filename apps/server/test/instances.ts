@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './own-services.ts';
+import pg from 'pg';
+import { freePort, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from './own-services.ts';
 import { TEST_ADMIN, TEST_PUBLIC_URL } from './test-app.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -64,6 +65,38 @@ export async function startInstance(env: Record<string, string>, main = MAIN): P
     await exited;
   };
   return { pid: child.pid!, port, url, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+}
+
+/** Two portal processes on a PostgreSQL and a Redis of their own, and the test's own client of that database. */
+export interface InstancePair {
+  postgres: OwnPostgres;
+  redis: OwnRedis;
+  instances: [Instance, Instance];
+  database: pg.Client;
+  /** Stops what is still running and removes the servers' files. */
+  close(): Promise<void>;
+}
+
+/** `env` is added to each instance's (the database and Redis are set here). */
+export async function startInstancePair(env: Record<string, string> = {}): Promise<InstancePair> {
+  const [postgres, redis] = await Promise.all([startOwnPostgres(), startOwnRedis()]);
+  const shared = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, ...env };
+  // Started together: the migrations' advisory lock makes them take turns.
+  const instances = (await Promise.all([startInstance(shared), startInstance(shared)])) as [Instance, Instance];
+  const database = new pg.Client({ connectionString: postgres.url });
+  await database.connect();
+  return {
+    postgres,
+    redis,
+    instances,
+    database,
+    async close() {
+      await database.end();
+      await Promise.all(instances.map((instance) => instance.stop()));
+      await redis.destroy();
+      await postgres.destroy();
+    },
+  };
 }
 
 /**

@@ -19,6 +19,9 @@ export interface ScimRequest {
   type: ScimType;
   id: string | undefined;
   body: Record<string, unknown> | undefined;
+  /** When it arrived and when the app had answered it (performance.now()): two requests for one object must not overlap. */
+  arrivedAt: number;
+  answeredAt?: number;
 }
 
 type Resource = ScimResource & { id: string; externalId?: string; [key: string]: unknown };
@@ -32,6 +35,10 @@ export interface ScimApp {
   received: ScimRequest[];
   /** While down, every request answers 503 (and is not recorded). */
   setDown(down: boolean): void;
+  /** Every request waits this long before the app acts on it, as a busy app's would: a fault test kills a portal with requests in flight. */
+  setLatency(ms: number): void;
+  /** While on, listing a type without a filter answers 501, as an app that cannot list would. */
+  refuseListing(refuse: boolean): void;
   /** The app refuses to create or replace a user with one of these user names (400, invalidValue), as an app with rules of its own would. */
   refuseUsers(userNames: readonly string[]): void;
 }
@@ -73,6 +80,8 @@ export function createScimApp(token: string): ScimApp {
   const store = new Map<string, Map<string, Resource>>();
   const received: ScimRequest[] = [];
   let down = false;
+  let latencyMs = 0;
+  let listing = true;
   let refused = new Set<string>();
   const bucket = (tenant: string, type: string) => {
     const key = `${tenant}/${type}`;
@@ -85,11 +94,22 @@ export function createScimApp(token: string): ScimApp {
     setDown: (value) => {
       down = value;
     },
+    refuseListing: (refuse) => {
+      listing = !refuse;
+    },
+    setLatency: (ms) => {
+      latencyMs = ms;
+    },
     refuseUsers: (userNames) => {
       refused = new Set(userNames);
     },
     resources: (tenant, type) => [...bucket(tenant, type).values()],
     async handle(request, response) {
+      const arrivedAt = performance.now();
+      let entry: ScimRequest | undefined;
+      response.once('finish', () => {
+        if (entry) entry.answeredAt = performance.now();
+      });
       const url = new URL(request.url ?? '/', 'http://scim.local');
       const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups|Subscriptions|BusinessTemplates)(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return false;
@@ -106,14 +126,16 @@ export function createScimApp(token: string): ScimApp {
       const resources = bucket(tenant, type);
       const method = request.method ?? 'GET';
       const body = await readBody(request);
-      if (method !== 'GET') received.push({ method, tenant, type, id, body });
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      if (method !== 'GET') received.push((entry = { method, tenant, type, id, body, arrivedAt }));
       if (type === 'Users' && (method === 'POST' || method === 'PUT') && refused.has(String(body?.userName))) {
         json(response, 400, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '400', scimType: 'invalidValue', detail: 'userName is not allowed here' });
         return true;
       }
 
       if (method === 'GET' && !id) {
-        json(response, 200, listResponse([...resources.values()], url.searchParams));
+        if (!listing && !url.searchParams.has('filter')) scimError(response, 501, 'listing is not implemented');
+        else json(response, 200, listResponse([...resources.values()], url.searchParams));
         return true;
       }
       if (method === 'POST' && !id) {

@@ -47,6 +47,13 @@ export const NOTIFICATION = {
   clearedAfterMs: 2100,
 } as const;
 
+/**
+ * What service apps push to their users (PullMessage): how many the header's bell lists (the
+ * newest), and the query parameter carrying an interaction id into the app — /work-screen opens
+ * the app's link with it, and the app shows that interaction once its sign-in is done.
+ */
+export const PUSHED_NOTIFICATIONS = { latest: 20, interactionParam: 'interaction_id' } as const;
+
 /** User-count bands offered for "number of employees" and pack pricing. */
 export const USER_COUNT_BANDS = ['1', '2-20', '21-100', '101-500', '501-1000'] as const;
 export type UserCountBand = (typeof USER_COUNT_BANDS)[number];

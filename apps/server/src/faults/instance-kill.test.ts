@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS, REALTIME_PATH } from '@portal/contracts';
-import { httpInjector, startBalancer, startInstance, type Balancer, type Instance } from '../../test/instances.ts';
+import { httpInjector, startBalancer, startInstancePair, type Balancer, type Instance, type InstancePair } from '../../test/instances.ts';
 import { bearer, signIn } from '../../test/oidc-client.ts';
-import { OWN_POSTGRES_AVAILABLE, OWN_REDIS_AVAILABLE, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from '../../test/own-services.ts';
+import { OWN_POSTGRES_AVAILABLE, OWN_REDIS_AVAILABLE } from '../../test/own-services.ts';
 import { DEMO_UNIT_ADMIN, DEMO_UNIT_USER, TEST_ADMIN } from '../../test/test-app.ts';
 import { sleep, timeUntil } from './load.ts';
 
@@ -22,29 +22,21 @@ const count = (outcomes: Outcome[]) => outcomes.reduce<Record<string, number>>((
  * there twice; the live connections of the dead instance come back on the survivor.
  */
 describe.runIf(OWN_POSTGRES_AVAILABLE && OWN_REDIS_AVAILABLE)('an instance killed under load', () => {
-  let postgres: OwnPostgres;
-  let redis: OwnRedis;
-  let instances: Instance[] = [];
+  let pair: InstancePair;
+  let instances: Instance[];
   let balancer: Balancer;
   let database: pg.Client;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    [postgres, redis] = await Promise.all([startOwnPostgres(), startOwnRedis()]);
-    const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, DEMO_DATA: '1' };
-    // Started together: the migrations' advisory lock makes them take turns.
-    instances = await Promise.all([startInstance(env), startInstance(env)]);
+    pair = await startInstancePair({ DEMO_DATA: '1' });
+    ({ instances, database } = pair);
     balancer = await startBalancer(instances.map((instance) => instance.port));
-    database = new pg.Client({ connectionString: postgres.url });
-    await database.connect();
   }, 240_000);
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await database?.end();
     await balancer?.close();
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await redis?.destroy();
-    await postgres?.destroy();
+    await pair?.close();
   });
 
   /** A browser's live connection through the balancer, reconnecting by itself as the SPA's does. */

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_OUTBOX_STATUS } from '@portal/contracts';
 import { eventually } from '../../test/eventually.ts';
-import { httpInjector, startInstance, type Instance } from '../../test/instances.ts';
+import { httpInjector, startInstancePair, type Instance, type InstancePair } from '../../test/instances.ts';
 import { bearer, signIn } from '../../test/oidc-client.ts';
-import { OWN_POSTGRES_AVAILABLE, OWN_REDIS_AVAILABLE, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from '../../test/own-services.ts';
+import { OWN_POSTGRES_AVAILABLE, OWN_REDIS_AVAILABLE } from '../../test/own-services.ts';
 import { startSmsGateway, type SmsGateway } from '../../test/sms-gateway.ts';
 import { TEST_ADMIN } from '../../test/test-app.ts';
 import { sleep } from './load.ts';
@@ -24,26 +24,19 @@ type Row = { id: string; phone: string; status: number; attempts: number; locked
  * message, those queued through the dead instance too, and each exactly once at the gateway.
  */
 describe.runIf(OWN_POSTGRES_AVAILABLE && OWN_REDIS_AVAILABLE)('the SMS outbox with one of two instances killed', () => {
-  let postgres: OwnPostgres;
-  let redis: OwnRedis;
   let gateway: SmsGateway;
-  let instances: Instance[] = [];
+  let pair: InstancePair;
+  let instances: Instance[];
   let database: pg.Client;
 
   beforeAll(async () => {
-    [postgres, redis, gateway] = await Promise.all([startOwnPostgres(), startOwnRedis(), startSmsGateway()]);
-    const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, SMS_GATEWAY_URL: gateway.url };
-    // Started together: the migrations' advisory lock makes them take turns.
-    instances = await Promise.all([startInstance(env), startInstance(env)]);
-    database = new pg.Client({ connectionString: postgres.url });
-    await database.connect();
+    gateway = await startSmsGateway();
+    pair = await startInstancePair({ SMS_GATEWAY_URL: gateway.url });
+    ({ instances, database } = pair);
   }, 240_000);
   afterAll(async () => {
-    await database?.end();
-    await Promise.all(instances.map((instance) => instance.stop()));
+    await pair?.close();
     await gateway?.close();
-    await redis?.destroy();
-    await postgres?.destroy();
   });
 
   const outbox = async () => (await database.query<Row>('select id, phone, status, attempts, locked_until from sms_outbox order by seq')).rows;

@@ -4,7 +4,7 @@ import { LOG_RESULT } from '@portal/contracts';
 import { expectedOutcome, foreignAgencyMarkers, foreignMarkers, OUTCOME_TEXT, rowsOf, type Outcome } from '../../test/access-expectations.ts';
 import { ACTOR_KEYS, ACTOR_LABELS, signInActors, type ActorKey, type TestActor } from '../../test/actors.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import { changedTables, fingerprint, watchActionLog, type ActionLogRow } from '../../test/db-state.ts';
+import { watchWrites, type ActionLogRow } from '../../test/db-state.ts';
 import { ResourceFixtures, type Target } from '../../test/resource-fixtures.ts';
 import { injectOptions, issueRoutes, routeCallFor, routeKey, type RouteCall } from '../../test/route-calls.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -63,20 +63,19 @@ describe.each(DATABASE_KINDS)('access matrix on %s', async (kind) => {
     const target = call.target ? await call.target(fixtures) : undefined;
     const outcome: Outcome = expectedOutcome(route.access, call, actor, target);
     const request = call.build(fixtures, target);
-    const before = await fingerprint(db);
     const snapshot = target && (await fixtures.snapshot(target));
-    const log = await watchActionLog(db);
+    const writes = await watchWrites(db);
 
     const response = await t.app.inject(injectOptions(request, actor.headers));
     const context = `${routeKey(route)} as ${actor.label}: expected ${OUTCOME_TEXT[outcome]}, got ${response.statusCode} ${response.body.slice(0, 300)}`;
-    const changed = changedTables(before, await fingerprint(db));
-    const added = await log.added();
+    const changed = await writes.tables();
+    const added = await writes.actionLogs();
     if (actor.unitId !== null) {
-      const leaked = (await foreignMarkers(db, actor.unitId)).filter((marker) => response.body.includes(marker));
+      const leaked = await foreignMarkers(db, actor.unitId, response.body);
       expect(leaked, `${context}\nshows another unit's data`).toEqual([]);
     }
     if (actor.agencyId !== null) {
-      const leaked = (await foreignAgencyMarkers(db, actor.agencyId)).filter((marker) => response.body.includes(marker));
+      const leaked = await foreignAgencyMarkers(db, actor.agencyId, response.body);
       expect(leaked, `${context}\nshows data of another agency or of a unit it did not bring`).toEqual([]);
     }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInActor, type TestActor } from '../../test/actors.ts';
 import { badCases, operationOf, type OpenApiOperation } from '../../test/bad-input.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import { changedTables, fingerprint } from '../../test/db-state.ts';
+import { watchWrites } from '../../test/db-state.ts';
 import { ResourceFixtures } from '../../test/resource-fixtures.ts';
 import { injectOptions, issueRoutes, routeCallFor, routeKey } from '../../test/route-calls.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -36,10 +36,10 @@ describe.each(DATABASE_KINDS)('bad input on every route of the issue on %s', asy
 
       const mismatches: string[] = [];
       for (const bad of cases) {
-        const before = await fingerprint(t.database.db);
+        const writes = await watchWrites(t.database.db);
         const response = await t.app.inject(injectOptions(bad.call, admin.headers));
         const fields: string[] = response.statusCode === 400 ? response.json().errors.map((error: { field: string }) => error.field) : [];
-        const written = changedTables(before, await fingerprint(t.database.db));
+        const written = await writes.tables();
         if (response.statusCode !== 400 || !fields.includes(bad.field) || written.length > 0) {
           mismatches.push(`${bad.name}: ${response.statusCode}, fields ${JSON.stringify(fields)}, wrote ${JSON.stringify(written)} — ${response.body.slice(0, 160)}`);
         }

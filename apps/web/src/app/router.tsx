@@ -51,6 +51,7 @@ const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   SYSTEM_EMAIL_CAMPAIGN: () => import('../features/messaging/EmailCampaignPage.tsx'),
   SYSTEM_SMS_TEMPLATE: () => import('../features/messaging/SmsTemplatePage.tsx'),
   SYSTEM_BLACKLIST_EXCEPTION: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistExceptionPage })),
+  WORK_SCREEN: () => import('../features/notification/WorkScreenPage.tsx'),
 };
 
 function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {

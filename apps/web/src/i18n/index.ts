@@ -11,6 +11,7 @@ import type legal from './vi/legal.ts';
 import type log from './vi/log.ts';
 import type menu from './vi/menu.ts';
 import type messaging from './vi/messaging.ts';
+import type notification from './vi/notification.ts';
 import type report from './vi/report.ts';
 import type resource from './vi/resource.ts';
 import type serviceApps from './vi/serviceApps.ts';
@@ -38,6 +39,7 @@ export interface PhraseAreas {
   log: typeof log;
   menu: typeof menu;
   messaging: typeof messaging;
+  notification: typeof notification;
   report: typeof report;
   resource: typeof resource;
   serviceApps: typeof serviceApps;

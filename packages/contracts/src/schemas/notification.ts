@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUSHED_NOTIFICATIONS } from '../constants.ts';
 
 /**
  * What a service app pushes to one of its users (PullMessage): a warning shown at once in the
@@ -29,11 +30,8 @@ export const notificationSchema = z.object({
 });
 export type UserNotification = z.infer<typeof notificationSchema>;
 
-/** How many notifications the header's bell lists (the newest first). */
-export const LATEST_NOTIFICATIONS = 20;
-
 /** The user's own notifications they have now seen (the ones the bell lists). */
 export const markNotificationsReadSchema = z.strictObject({
-  ids: z.array(z.uuid()).min(1).max(LATEST_NOTIFICATIONS),
+  ids: z.array(z.uuid()).min(1).max(PUSHED_NOTIFICATIONS.latest),
 });
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;

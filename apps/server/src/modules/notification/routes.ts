@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   envelopeSchema,
-  LATEST_NOTIFICATIONS,
   markNotificationsReadSchema,
   notificationSchema,
   pushNotificationSchema,
+  PUSHED_NOTIFICATIONS,
   STATUS,
   USER_STATUS,
   type UserNotification,
@@ -92,7 +92,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
         .innerJoin(services, eq(services.code, userNotifications.serviceCode))
         .where(eq(userNotifications.userId, request.actor.userId))
         .orderBy(desc(userNotifications.createdAt))
-        .limit(LATEST_NOTIFICATIONS);
+        .limit(PUSHED_NOTIFICATIONS.latest);
       return ok(rows.map(({ row, serviceName }) => notificationOf(row, serviceName)));
     },
   );

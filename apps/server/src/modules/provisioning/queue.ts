@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { integrations, provisioningOutbox } from '../../db/schema/index.ts';
+import { claimLeased, failedAttempt } from '../../platform/outbox/lease.ts';
 import { outer } from '../../platform/resource/search.ts';
-import { LEASE_MS, MAX_ATTEMPTS, nextAttemptDelayMs } from '../../platform/outbox/queue-worker.ts';
 
 /** pending → delivered; failed: given up after MAX_ATTEMPTS, the last error says why. */
 export const DELIVERY_STATUS = { pending: 0, delivered: 1, failed: 2 } as const;
@@ -77,27 +77,13 @@ export async function deliveryStates(db: Queryable, ids: readonly string[]) {
  * ones of its object, and no other).
  */
 export async function claimDueDeliveries(db: Database, clock: Clock, limit: number): Promise<DeliveryRow[]> {
-  const now = clock.now();
-  const due = db
-    .select({ id: provisioningOutbox.id })
-    .from(provisioningOutbox)
-    .where(
-      and(
-        eq(provisioningOutbox.status, DELIVERY_STATUS.pending),
-        lte(provisioningOutbox.nextAttemptAt, now),
-        or(isNull(provisioningOutbox.lockedUntil), lt(provisioningOutbox.lockedUntil, now)),
-        sql`not exists (select 1 from ${provisioningOutbox} earlier where earlier.object_type = ${outer('provisioning_outbox', 'object_type')}
-          and earlier.object_id = ${outer('provisioning_outbox', 'object_id')} and earlier.status = ${DELIVERY_STATUS.pending} and earlier.seq < ${outer('provisioning_outbox', 'seq')})`,
-      ),
-    )
-    .orderBy(asc(provisioningOutbox.seq))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(provisioningOutbox)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${provisioningOutbox.attempts} + 1` })
-    .where(inArray(provisioningOutbox.id, due))
-    .returning();
+  return claimLeased(db, provisioningOutbox, {
+    now: clock.now(),
+    limit,
+    pending: DELIVERY_STATUS.pending,
+    extra: sql`not exists (select 1 from ${provisioningOutbox} earlier where earlier.object_type = ${outer('provisioning_outbox', 'object_type')}
+      and earlier.object_id = ${outer('provisioning_outbox', 'object_id')} and earlier.status = ${DELIVERY_STATUS.pending} and earlier.seq < ${outer('provisioning_outbox', 'seq')})`,
+  });
 }
 
 /**
@@ -127,14 +113,5 @@ export async function markDelivered(db: Queryable, ids: readonly string[]): Prom
 }
 
 export async function markFailedDelivery(db: Queryable, clock: Clock, row: DeliveryRow, error: string): Promise<void> {
-  const givenUp = row.attempts >= MAX_ATTEMPTS;
-  await db
-    .update(provisioningOutbox)
-    .set({
-      status: givenUp ? DELIVERY_STATUS.failed : DELIVERY_STATUS.pending,
-      nextAttemptAt: new Date(clock.now().getTime() + nextAttemptDelayMs(row.attempts)),
-      lockedUntil: null,
-      lastError: error.slice(0, 1000),
-    })
-    .where(eq(provisioningOutbox.id, row.id));
+  await db.update(provisioningOutbox).set(failedAttempt(row, clock.now(), error, DELIVERY_STATUS)).where(eq(provisioningOutbox.id, row.id));
 }

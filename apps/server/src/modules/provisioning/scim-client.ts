@@ -75,10 +75,11 @@ export class ScimError extends Error {
 
 /**
  * Answers that say the app refuses what was sent (RFC 7644 §3.12: invalid value, uniqueness,
- * forbidden): sending the same state again cannot succeed, so the delivery fails at once and
- * the object shows why; the next change of the object, or a Sync, sends it again.
+ * forbidden), or does not do what was asked (501, e.g. an app that cannot list its users):
+ * sending the same again cannot succeed, so the delivery fails at once and the object shows
+ * why; the next change of the object, or a Sync, sends it again.
  */
-const REFUSALS = new Set([400, 403, 409, 422]);
+const REFUSALS = new Set([400, 403, 409, 422, 501]);
 
 export const isRefusal = (error: unknown): error is ScimError => error instanceof ScimError && REFUSALS.has(error.status);
 

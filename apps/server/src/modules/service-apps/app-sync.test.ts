@@ -111,6 +111,21 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
     expect(scim.received.slice(again).filter((request) => request.method !== 'PUT')).toEqual([]);
   });
 
+  it('an app that cannot list its tenant gets every user and group, and the sync names the two listings that failed and why', async () => {
+    scim.refuseListing(true);
+    try {
+      const { syncId, queued } = await sync();
+      const status = await finished(syncId);
+      expect(status).toMatchObject({ total: queued, delivered: queued - 2, failed: 2 });
+      expect(status.failures).toEqual([
+        { objectType: 'userList', name: '', error: expect.stringContaining('501 listing is not implemented') },
+        { objectType: 'groupList', name: '', error: expect.stringContaining('501 listing is not implemented') },
+      ]);
+    } finally {
+      scim.refuseListing(false);
+    }
+  });
+
   it('an add or edit the app refuses answers with errorCreateBaseApp, the app’s reason; one it takes answers null', async () => {
     const { records } = await admin.data(admin.post('/api/AppUser/Search', { pageIndex: 1, pageSize: 100, serviceId: crm }));
     const record = (records as { username: string }[]).find((r) => r.username === refused)!;

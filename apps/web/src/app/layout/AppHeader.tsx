@@ -4,6 +4,7 @@ import type { UserProfile } from '@portal/contracts';
 import { AppSwitcher } from '../../features/apps/AppSwitcher.tsx';
 import { DefaultRedirectSelector } from '../../features/apps/DefaultRedirectSelector.tsx';
 import { TrialBanner } from '../../features/apps/TrialBanner.tsx';
+import { NotificationBell } from '../../features/notification/NotificationBell.tsx';
 import { sectionCodeOf, useMenuTitle } from '../menu-model.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
@@ -18,6 +19,7 @@ export function AppHeader({ profile }: { profile: UserProfile }) {
       <Space size="middle">
         <TrialBanner profile={profile} />
         <DefaultRedirectSelector profile={profile} />
+        <NotificationBell />
         <AppSwitcher />
         <LanguageSwitcher />
         <AccountMenu profile={profile} />

@@ -11,6 +11,7 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useReportToOptions } from '../user/report-to-options.ts';
+import { useUnitOptions } from '../user/user-options.ts';
 import { useAppGroupOptions, useAppProfileOptions, useAppRoleOptions } from './app-object-options.ts';
 import { useServiceAppOptions } from './service-options.ts';
 import { SyncAction } from './SyncAction.tsx';
@@ -63,6 +64,8 @@ export default function AppUserPage() {
         },
       ],
       form: [
+        // Platform staff choose the unit first: the users offered are that unit's (a unit's administrator gets their own).
+        ...(platform ? [{ name: 'unitId', label: t('fields.unit'), input: 'select' as const, options: useUnitOptions, readOnlyOnEdit: true }] : []),
         { name: 'userId', label: t('appUser.user'), input: 'select', options: useReportToOptions, readOnlyOnEdit: true },
         { name: 'serviceId', label: t('fields.service'), input: 'select', options: useServiceAppOptions, readOnlyOnEdit: true },
         { name: 'roleId', label: t('role.name'), input: 'select', options: useAppRoleOptions },

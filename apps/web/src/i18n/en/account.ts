@@ -72,4 +72,8 @@ export default {
     defaultRedirect: 'Default app after signing in',
     defaultSaved: 'Default app saved',
   },
+  notifications: {
+    title: 'Notifications',
+    titleUnread: 'Notifications ({{count}} unread)',
+  },
 } satisfies Phrases<typeof vi>;

@@ -1,4 +1,4 @@
-/** The account menu: account information, two-factor, change password; trial and apps of the header. */
+/** The account menu: account information, two-factor, change password; trial, apps and notifications of the header. */
 export default {
   info: {
     title: 'Thông tin tài khoản',
@@ -69,5 +69,9 @@ export default {
     empty: 'Bạn chưa có ứng dụng nào',
     defaultRedirect: 'Ứng dụng mặc định sau khi đăng nhập',
     defaultSaved: 'Đã lưu ứng dụng mặc định',
+  },
+  notifications: {
+    title: 'Thông báo',
+    titleUnread: 'Thông báo ({{count}} chưa đọc)',
   },
 };
