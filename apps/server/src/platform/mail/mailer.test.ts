@@ -10,8 +10,8 @@ import { manualClock, systemClock, type Clock } from '../clock.ts';
 import { LEASE_MS } from '../outbox/queue-worker.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { claimDueMail, enqueueMail, MAIL_STATUS } from './outbox.ts';
+import { silentLog } from '../../../test/silent-log.ts';
 
-const silent = { warn() {}, error() {}, info() {}, debug() {}, fatal() {}, trace() {}, child() { return this; }, level: 'silent', silent() {} } as never;
 // Hooks run as a stack: mailers and SMTP servers stop first, then their databases go.
 const databases = disposableDatabases();
 afterEach(() => databases.cleanup());
@@ -28,7 +28,7 @@ async function database(kind: (typeof DATABASE_KINDS)[number]): Promise<{ handle
 }
 
 function mailer(handle: DatabaseHandle, smtpUrl: string | undefined, clock: Clock = systemClock): Mailer {
-  const created = createMailer({ db: handle.db, clock, smtpUrl, log: silent });
+  const created = createMailer({ db: handle.db, clock, smtpUrl, log: silentLog });
   cleanups.push(() => created.close());
   return created;
 }

@@ -34,12 +34,20 @@ export interface QueueDefinition<Row> {
   log: FastifyBaseLogger;
   pollMs?: number;
   batch?: number;
+  /**
+   * A row of a claimed batch is started only within this long of the claim, so it ends while
+   * its lease still holds (a delivery must take less than LEASE_MS − this). The rest of a slow
+   * batch waits for its lease to lapse and is taken again, by any instance, instead of being
+   * sent by a worker whose lease another may already have taken over.
+   */
+  startWithinMs?: number;
   /** Called once the worker has stopped. */
   onStop?: () => void;
 }
 
 export function startQueueWorker<Row>(queue: QueueDefinition<Row>): QueueWorker {
   const batchSize = queue.batch ?? 10;
+  const startWithinMs = queue.startWithinMs ?? LEASE_MS / 2;
   let current: Promise<number> | undefined;
   let queued: Promise<number> | undefined;
   let stopped = false;
@@ -47,10 +55,16 @@ export function startQueueWorker<Row>(queue: QueueDefinition<Row>): QueueWorker 
   async function round(): Promise<number> {
     let delivered = 0;
     for (;;) {
+      const claimedAt = performance.now();
       const batch = await queue.claim(batchSize);
-      for (const row of batch) await queue.deliver(row);
-      delivered += batch.length;
-      if (batch.length < batchSize || stopped) return delivered;
+      let started = 0;
+      for (const row of batch) {
+        if (performance.now() - claimedAt > startWithinMs) break;
+        await queue.deliver(row);
+        started += 1;
+      }
+      delivered += started;
+      if (batch.length < batchSize || started < batch.length || stopped) return delivered;
     }
   }
 
