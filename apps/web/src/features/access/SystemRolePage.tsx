@@ -7,7 +7,7 @@ import { roleResource, STATUS } from '@portal/contracts';
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { ResourceScreenDefinition } from '../../shared/resource/types.ts';
 
 /** /system/role-system: the roles platform staff hold. */
@@ -35,7 +35,7 @@ export default function SystemRolePage() {
         {
           name: 'status',
           label: r('status.label'),
-          options: [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) })),
+          options: activeStatusOptions(statusText),
         },
       ],
       view: [

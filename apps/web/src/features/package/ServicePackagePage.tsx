@@ -4,7 +4,7 @@ import { PACK_LEVELS, servicePackageResource, STATUS, USER_COUNT_BANDS } from '@
 import { useActiveServices } from '../../api/lookups.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { formatMoney, PaymentAmountField } from './PaymentAmountField.tsx';
 
@@ -27,7 +27,7 @@ export default function ServicePackagePage() {
   const definition = useMemo((): ResourceScreenDefinition => {
     const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, language) : '');
     const expiry = (p: AnyRecord) => (p.expiryMonths === null ? t('pack.unlimited') : t('pack.months', { count: p.expiryMonths as number }));
-    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    const statuses = activeStatusOptions(statusText);
     return {
       contract: servicePackageResource,
       title: t('pack.title'),

@@ -6,7 +6,7 @@ import { STATUS, unitPackageResource, type PageResult, type ServicePackageRecord
 import { apiRequest } from '../../api/http.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 import { PackageSyncAction } from './PackageSyncAction.tsx';
@@ -31,7 +31,7 @@ export default function UnitPackagePage() {
     const kind = (p: AnyRecord) => (p.isTrial ? <Tag color="orange">{t('unitPack.trial')}</Tag> : <Tag color="blue">{t('unitPack.paid')}</Tag>);
     const expiry = (p: AnyRecord) => (p.endsAt ? formatDate(p.endsAt as string) : t('pack.unlimited'));
     const usable = (p: AnyRecord) => (p.usable ? <Tag color="green">{t('unitPack.usable')}</Tag> : <Tag color="red">{t('unitPack.expired')}</Tag>);
-    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    const statuses = activeStatusOptions(statusText);
     return {
       contract: unitPackageResource,
       title: t('unitPack.title'),

@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATUS, unitChannelResource } from '@portal/contracts';
 import { useProfile } from '../../api/queries.ts';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
 import { useUnitOptions } from '../user/user-options.ts';
@@ -41,7 +41,7 @@ export function useUnitChannelDefinition(view: 'business' | 'service', title: st
       filters: [
         // Only platform staff list units; a unit's administrator sees their own unit's rows.
         ...(view === 'business' ? [...(platform ? [unitFilter] : []), serviceFilter] : [serviceFilter, ...(platform ? [unitFilter] : [])]),
-        { name: 'status', label: t('access.on'), options: [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) })) },
+        { name: 'status', label: t('access.on'), options: activeStatusOptions(statusText) },
       ],
       view: [
         { label: t('access.unit'), render: (a) => a.unitName as string },

@@ -4,7 +4,7 @@ import { STATUS, type AppObjectResource } from '@portal/contracts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 import { useServiceAppOptions } from './service-options.ts';
@@ -23,7 +23,7 @@ export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
   const canSync = usePermissions().has(contract.permissions.update!);
 
   const definition = useMemo((): ResourceScreenDefinition => {
-    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    const statuses = activeStatusOptions(statusText);
     const form: FormField[] = [
       ...(platform ? [{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, only: 'create', wide: true } as FormField] : []),
       { name: 'serviceId', label: t('fields.service'), input: 'select', options: useServiceAppOptions, readOnlyOnEdit: true },

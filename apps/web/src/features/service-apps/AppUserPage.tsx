@@ -8,7 +8,7 @@ import { usePermissions, useProfile } from '../../api/queries.ts';
 import { notifyError } from '../../shared/notify.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useReportToOptions } from '../user/report-to-options.ts';
 import { useUnitOptions } from '../user/user-options.ts';
@@ -76,7 +76,7 @@ export default function AppUserPage() {
       fixedQuery: userId ? { userId } : {},
       filters: [
         { name: 'serviceId', label: t('fields.service'), options: useServiceAppOptions },
-        { name: 'status', label: t('fields.status'), options: [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) })) },
+        { name: 'status', label: t('fields.status'), options: activeStatusOptions(statusText) },
       ],
       view: [
         { label: t('appUser.user'), render: (u) => `${String(u.fullName)} (${String(u.username)})` },

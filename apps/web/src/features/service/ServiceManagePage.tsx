@@ -5,7 +5,7 @@ import { serviceResource, STATUS } from '@portal/contracts';
 import { activeServicesKey } from '../../api/lookups.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { RotateSecretAction } from './RotateSecretAction.tsx';
 
@@ -27,7 +27,7 @@ export default function ServiceManagePage() {
       { value: 'user', label: t('service.sendMailToUser') },
     ];
     const secret = (s: AnyRecord) => (s.hasClientSecret ? t('service.secretSince', { date: formatDate(s.clientSecretRotatedAt as string | null) }) : t('service.secretNone'));
-    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    const statuses = activeStatusOptions(statusText);
     return {
       contract: serviceResource,
       title: t('service.title'),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { blacklistDomainResource, blacklistExceptionResource, blacklistSubdomainResource, STATUS, type BlacklistResource } from '@portal/contracts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { ResourceScreenDefinition } from '../../shared/resource/types.ts';
 
 /** One screen for the three lists sign-up and account changes obey; they differ in their phrases. */
@@ -13,7 +13,7 @@ function BlacklistScreen({ contract }: { contract: BlacklistResource }) {
   const statusText = useStatusText();
   const kind = contract.kind;
   const definition = useMemo((): ResourceScreenDefinition => {
-    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    const statuses = activeStatusOptions(statusText);
     return {
       contract,
       title: t(`blacklist.${kind}.title`),

@@ -6,7 +6,7 @@ import { categoryResource, STATUS, type CategoryRecord, type PageResult } from '
 import { apiRequest } from '../../api/http.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { Option, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 
 /** The groups a category can belong to. */
@@ -28,7 +28,7 @@ export default function CategoryPage() {
   const statusText = useStatusText();
 
   const definition = useMemo((): ResourceScreenDefinition => {
-    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    const statuses = activeStatusOptions(statusText);
     return {
       contract: categoryResource,
       title: t('category.title'),

@@ -5,7 +5,7 @@ import { emailTemplateResource, LANGUAGES, STATUS, type EmailTemplateRecord, typ
 import { apiRequest } from '../../api/http.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { Option, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { EmailPreviewButton } from './EmailPreviewButton.tsx';
 import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
@@ -35,7 +35,7 @@ export default function EmailTemplatePage() {
   const definition = useMemo((): ResourceScreenDefinition => {
     const typeName = (type: unknown) => (type ? (types.data?.find((info) => info.type === type)?.name ?? String(type)) : t('template.noType'));
     const languages = LANGUAGES.map((value) => ({ value, label: t(`template.languages.${value}`) }));
-    const statuses = [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) }));
+    const statuses = activeStatusOptions(statusText);
     return {
       contract: emailTemplateResource,
       title: t('template.title'),

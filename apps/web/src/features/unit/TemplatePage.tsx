@@ -7,7 +7,7 @@ import { apiRequest } from '../../api/http.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import { useStatusText } from '../../shared/resource/status.ts';
+import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { announcePush } from '../service-apps/announce-push.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
@@ -55,7 +55,7 @@ export default function TemplatePage() {
       defaults: { isDefault: false },
       filters: [
         { name: 'serviceId', label: t('template.service'), options: useServiceAppOptions },
-        { name: 'status', label: t('template.status'), options: [STATUS.active, STATUS.inactive].map((value) => ({ value, label: statusText(value) })) },
+        { name: 'status', label: t('template.status'), options: activeStatusOptions(statusText) },
       ],
       view: [
         { label: t('template.service'), render: (row) => row.serviceName as string },
