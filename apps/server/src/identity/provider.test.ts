@@ -34,6 +34,13 @@ describe.each(DATABASE_KINDS)('OpenID Connect provider on %s', (kind) => {
     expect(discovery.end_session_endpoint).toBe(`${TEST_PUBLIC_URL}/oidc/session/end`);
   });
 
+  it("still words the provider's list errors (its list formatters build their ICU data on first use)", async () => {
+    expect(Intl.ListFormat.name).toBe('ListFormat');
+    const response = await new TestBrowser(t.app).request('POST', '/oidc/token', { form: { client_id: 'sso-fe' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'invalid_request', error_description: "missing required parameter 'grant_type'" });
+  });
+
   it('issues JWT access tokens for the portal API, and an id token and a refresh token', async () => {
     const tokens = await signIn(t.app, TEST_ADMIN);
     expect(decodeProtectedHeader(tokens.access_token).typ).toBe('at+jwt');

@@ -1,4 +1,5 @@
-import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { Provider, errors, interactionPolicy } from './oidc-provider-module.ts';
 import { BASE_PATH, SESSION } from '@portal/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
