@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from './own-services.ts';
@@ -163,18 +163,20 @@ export interface HttpAnswer {
 }
 
 /**
- * `inject` over real HTTP, one new connection a request (so a balancer spreads them): test
- * clients written for `app.inject` (the OIDC test browser) drive real processes with it. A
- * connection cut before the answer rejects, as a browser's network error.
+ * `inject` over real HTTP: test clients written for `app.inject` (the OIDC test browser) drive
+ * real processes with it. One new connection a request by default, so a balancer spreads them;
+ * `keepAlive` reuses connections as a browser does (the bench's clients). A connection cut
+ * before the answer rejects, as a browser's network error.
  */
-export function httpInjector(baseUrl: string, extraHeaders: () => Record<string, string> = () => ({})) {
+export function httpInjector(baseUrl: string, extraHeaders: () => Record<string, string> = () => ({}), { keepAlive = false } = {}) {
   const { hostname, port } = new URL(baseUrl);
+  const agent = keepAlive ? new HttpAgent({ keepAlive: true }) : false;
   return {
     inject(options: { method?: string; url: string; headers?: Record<string, string>; payload?: string | object }): Promise<HttpAnswer> {
       const payload = typeof options.payload === 'object' ? JSON.stringify(options.payload) : options.payload;
       const headers = { ...(typeof options.payload === 'object' ? { 'content-type': 'application/json' } : {}), ...extraHeaders(), ...options.headers };
       return new Promise((resolve, reject) => {
-        const request = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: options.url, headers, agent: false }, (response) => {
+        const request = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: options.url, headers, agent }, (response) => {
           let body = '';
           response.setEncoding('utf8');
           response.on('data', (chunk: string) => (body += chunk));
