@@ -35,12 +35,13 @@ export function closeToast(id: string): void {
   publish(toasts.filter((shown) => shown.id !== id));
 }
 
+// The same message raised again while shown (two requests failing alike) replaces it instead of stacking.
 export function notifyError(message: string): void {
-  showToast({ type: 'error', title: message });
+  showToast({ id: `error:${message}`, type: 'error', title: message });
 }
 
 export function notifySuccess(message: string): void {
-  showToast({ type: 'success', title: message });
+  showToast({ id: `success:${message}`, type: 'success', title: message });
 }
 
 const subscribe = (listener: () => void) => {

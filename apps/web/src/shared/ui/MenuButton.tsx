@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { usePopup } from './use-popup.ts';
 import './popup.css';
 
@@ -22,8 +22,7 @@ interface MenuButtonProps {
  * closes it and returns to the button, Tab or a click outside closes it.
  */
 export function MenuButton({ label, children, items, onSelect, className = 'button button-text' }: MenuButtonProps) {
-  const { open, setOpen, close, triggerRef, anchorProps } = usePopup();
-  const menuId = useId();
+  const { open, setOpen, close, popupId, anchorProps, triggerProps } = usePopup('menu');
   const menuRef = useRef<HTMLDivElement>(null);
   const startAt = useRef<'first' | 'last'>('first');
 
@@ -56,20 +55,16 @@ export function MenuButton({ label, children, items, onSelect, className = 'butt
   return (
     <div className="popup-anchor" {...anchorProps}>
       <button
-        ref={triggerRef}
-        type="button"
+        {...triggerProps}
         className={className}
         aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         onClick={() => (open ? close(false) : openAt('first'))}
         onKeyDown={onTriggerKey}
       >
         {children}
       </button>
       {open && (
-        <div ref={menuRef} id={menuId} role="menu" aria-label={label} className="popup menu" onKeyDown={onMenuKey}>
+        <div ref={menuRef} id={popupId} role="menu" aria-label={label} className="popup menu" onKeyDown={onMenuKey}>
           {items.map((item) =>
             'divider' in item ? (
               <div key={item.key} role="separator" className="menu-divider" />

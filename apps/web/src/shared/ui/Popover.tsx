@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { usePopup } from './use-popup.ts';
 import './popup.css';
 
@@ -19,25 +19,15 @@ interface PopoverProps {
  * the menu button; focus stays on the button and Tab continues into the panel.
  */
 export function Popover({ label, trigger, title, children, className = 'button button-text button-icon' }: PopoverProps) {
-  const { open, setOpen, close, triggerRef, anchorProps } = usePopup();
-  const panelId = useId();
+  const { open, setOpen, close, popupId, anchorProps, triggerProps } = usePopup('dialog');
   return (
     <div className="popup-anchor" {...anchorProps}>
-      <button
-        ref={triggerRef}
-        type="button"
-        className={className}
-        aria-label={label}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen(!open)}
-      >
+      <button {...triggerProps} className={className} aria-label={label} onClick={() => setOpen(!open)}>
         {trigger}
       </button>
       {open && (
-        <div id={panelId} role="dialog" aria-labelledby={`${panelId}-title`} className="popup popover">
-          <div id={`${panelId}-title`} className="popover-title">
+        <div id={popupId} role="dialog" aria-labelledby={`${popupId}-title`} className="popup popover">
+          <div id={`${popupId}-title`} className="popover-title">
             {title}
           </div>
           {children(() => close(false))}

@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
  * Open/close rules shared by the menu button and the popover: a click outside closes, Escape
  * closes and gives focus back to the trigger. "Outside" follows the React tree, so a modal
  * opened from the popup (rendered elsewhere in the page) counts as inside and keeps it open.
  */
-export function usePopup() {
+export function usePopup(kind: 'menu' | 'dialog') {
   const [open, setOpen] = useState(false);
+  const popupId = useId();
   const triggerRef = useRef<HTMLButtonElement>(null);
   // Set by a pointer press anywhere under the popup (React events bubble through portals),
   // read by the document's listener, which runs after React's.
@@ -40,5 +41,13 @@ export function usePopup() {
       close(true);
     },
   };
-  return { open, setOpen, close, triggerRef, anchorProps };
+  /** For the button that opens the popup (its accessible name and look are the caller's). */
+  const triggerProps = {
+    ref: triggerRef,
+    type: 'button' as const,
+    'aria-haspopup': kind,
+    'aria-expanded': open,
+    'aria-controls': open ? popupId : undefined,
+  };
+  return { open, setOpen, close, popupId, anchorProps, triggerProps };
 }
