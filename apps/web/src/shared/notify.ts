@@ -44,12 +44,16 @@ export function notifySuccess(message: string): void {
   showToast({ id: `success:${message}`, type: 'success', title: message });
 }
 
-const subscribe = (listener: () => void) => {
+/** Calls `listener` whenever the toasts change (a toaster is on the page while one listens). */
+export function watchToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
-};
+}
 
-/** The toasts on screen, oldest first: for the toaster. */
+/** The toasts on screen, oldest first. */
+export const currentToasts = (): readonly Toast[] => toasts;
+
+/** The toasts on screen, for the toaster. */
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(watchToasts, currentToasts);
 }
