@@ -36,7 +36,7 @@ test('the account menu works from the keyboard: Enter opens it, the arrows move,
   await expect(page.getByRole('menuitem', { name: 'English' })).not.toHaveAttribute('aria-current', 'true');
 });
 
-test('the sidebar collapses and expands (remembered), and opens the section of the address', async ({ page }) => {
+test('the sidebar opens the section of the address and marks its screen', async ({ page }) => {
   await signIn(page, ADMIN, 'system/role-system');
   const nav = page.getByRole('navigation');
   const system = nav.getByRole('button', { name: 'Quản trị hệ thống' });
@@ -53,7 +53,12 @@ test('the sidebar collapses and expands (remembered), and opens the section of t
   await page.goBack();
   await expect(page).toHaveURL(/\/sso-fe\/system\/role-system$/);
   await expect(system).toHaveAttribute('aria-expanded', 'true');
+});
 
+test('the sidebar collapses to its icons (remembered) and expands on a section', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const nav = page.getByRole('navigation');
+  const system = nav.getByRole('button', { name: 'Quản trị hệ thống' });
   // Collapsed: icons only, no version line; it stays so after a reload.
   await page.getByRole('button', { name: 'Thu gọn menu' }).click();
   await expect(page.getByRole('button', { name: 'Mở rộng menu' })).toBeVisible();
