@@ -6,9 +6,12 @@
  * code asks for (phrases load on demand; Vietnamese is the default language).
  *
  * - sign-in screen: the entry with the sign-in page (no antd, no query library, no zod);
- * - shell + first admin screen: the entry, the antd frame, the shell and the dashboard;
+ * - shell + first admin screen: the entry, the frame, the shell and the dashboard (no antd);
  * - resource screens' shared part: what the first resource screen opened adds for the table,
- *   form and dialogs every resource screen shares (counted once, reported on its own line);
+ *   form and dialogs every resource screen shares (counted once, reported on its own line).
+ *   It includes antd's core (config provider, styles engine, App, buttons, menus, popups),
+ *   which left the shell: the shell fetches it when the browser is idle after the first
+ *   screen, so its ceiling rose by what the shell's fell;
  * - each further screen: what opening it adds over both of the above.
  */
 import { readFileSync } from 'node:fs';

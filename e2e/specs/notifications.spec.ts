@@ -57,7 +57,7 @@ test('a notification pushed by the CRM app appears at once, stays after a reload
   await page.getByRole('button', { name: 'Thông báo', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Thông báo của bạn' }).getByRole('link', { name: title })).toBeVisible();
 
-  // The toast of the next one opens its work screen too (antd keeps a hovered toast open).
+  // The toast of the next one opens its work screen too (a hovered toast stays open).
   await page.keyboard.press('Escape');
   await rejoined;
   const next = `ticket-${Date.now()}`;

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import './shared/ui/base.css';
 import { SettingsFailed } from './app/SettingsFailed.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { loadAppSettings } from './app/settings.ts';

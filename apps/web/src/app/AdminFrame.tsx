@@ -1,30 +1,23 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import viVN from 'antd/locale/vi_VN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { NOTIFICATION } from '@portal/contracts';
 import { useSessionExpired } from '../auth/session-expired.ts';
-import { bindNotifications } from '../shared/notify.ts';
+import { Toaster } from '../shared/ui/Toaster.tsx';
+import { useWhenIdle } from '../shared/use-when-idle.ts';
 import { queryClient } from './query-client.ts';
+import { withAntd } from './with-antd.tsx';
 
-const loadSessionExpiredModal = () => import('../auth/SessionExpiredModal.tsx');
-const SessionExpiredModal = lazy(() => loadSessionExpiredModal().then((module) => ({ default: module.SessionExpiredModal })));
-
-function NotificationBridge() {
-  const { notification } = AntApp.useApp();
-  useEffect(() => bindNotifications(notification), [notification]);
-  return null;
-}
+const loadSessionExpiredModal = () => withAntd(() => import('../auth/SessionExpiredModal.tsx').then((module) => module.SessionExpiredModal));
+const SessionExpiredModal = lazy(async () => ({ default: await loadSessionExpiredModal() }));
+const prefetchSessionExpiredModal = () => void loadSessionExpiredModal().catch(() => undefined);
 
 /**
- * The frame of every page built with antd (the signed-in portal, the public documents): its
- * theme, locale, toasts, the session-expired modal and the query cache. A route of its own, so the sign-in
- * screens, which are plain React, never download antd.
+ * The frame of every signed-in or public page (not the sign-in screens, which are plain React):
+ * the query cache, the toasts, dates in the current language and the session-expired modal.
+ * It carries no antd: the screens that use it bring its providers (`with-antd.tsx`).
  */
 export default function AdminFrame() {
   const { i18n } = useTranslation();
@@ -34,30 +27,18 @@ export default function AdminFrame() {
     dayjs.locale(english ? 'en' : 'vi');
   }, [english]);
   // The modal is not part of any first screen, but it must open even when the server cannot be
-  // reached any more: fetched once the browser is idle.
-  useEffect(() => {
-    // Safari has no requestIdleCallback: a timer does there.
-    if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(() => void loadSessionExpiredModal(), 2000);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(() => void loadSessionExpiredModal());
-    return () => cancelIdleCallback(idle);
-  }, []);
+  // reached any more: fetched (with antd) once the browser is idle.
+  useWhenIdle(prefetchSessionExpiredModal);
 
   return (
-    <ConfigProvider locale={english ? enUS : viVN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
-      <AntApp notification={{ placement: 'bottomRight', duration: NOTIFICATION.durationSeconds }}>
-        <NotificationBridge />
-        <QueryClientProvider client={queryClient}>
-          <Outlet />
-          {expired && (
-            <Suspense fallback={null}>
-              <SessionExpiredModal />
-            </Suspense>
-          )}
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <Toaster />
+      {expired && (
+        <Suspense fallback={null}>
+          <SessionExpiredModal />
+        </Suspense>
+      )}
+    </QueryClientProvider>
   );
 }

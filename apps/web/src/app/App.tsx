@@ -4,8 +4,8 @@ import { PageLoading } from './PageLoading.tsx';
 import { router } from './router.tsx';
 
 /**
- * The app's root: no UI or query library here (the sign-in screens are plain React); antd and
- * TanStack Query come with `AdminFrame`.
+ * The app's root: no UI or query library here (the sign-in screens are plain React); TanStack
+ * Query comes with `AdminFrame`, antd with the screens built with it (`with-antd.tsx`).
  */
 export function App() {
   return (

@@ -1,10 +1,12 @@
+import { Spinner } from '../shared/ui/Spinner.tsx';
 import './page-loading.css';
 
-/** A plain spinner for the moments before a screen's code or phrases have arrived (no antd, no phrases). */
-export function PageLoading() {
+/** A plain spinner for the moments before a screen's code, phrases or data have arrived (no antd). */
+export function PageLoading({ label }: { label?: string }) {
   return (
     <div className="page-loading" role="status" aria-busy="true">
-      <span className="page-loading-spinner" />
+      <Spinner size="large" />
+      {label && <span className="page-loading-label">{label}</span>}
     </div>
   );
 }

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
-import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Space } from 'antd';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@portal/contracts';
 import { queryClient } from '../query-client.ts';
 import { signOut } from '../../auth/session.ts';
+import { Icon } from '../../shared/ui/Icon.tsx';
+import { MenuButton } from '../../shared/ui/MenuButton.tsx';
+import { lazyWithAntd } from '../with-antd.tsx';
 
-const AccountModal = lazy(() => import('../../features/account/AccountModal.tsx'));
-const ChangePasswordModal = lazy(() => import('../../features/account/ChangePasswordModal.tsx'));
+const AccountModal = lazyWithAntd(() => import('../../features/account/AccountModal.tsx').then((module) => module.default));
+const ChangePasswordModal = lazyWithAntd(() => import('../../features/account/ChangePasswordModal.tsx').then((module) => module.default));
 
 /** The account menu of the header: manage account, change password, sign out. */
 export function AccountMenu({ profile }: { profile: UserProfile }) {
@@ -22,28 +23,24 @@ export function AccountMenu({ profile }: { profile: UserProfile }) {
 
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [
-            { key: 'account', icon: <UserOutlined />, label: t('account.manage') },
-            { key: 'password', icon: <KeyOutlined />, label: t('account.changePassword') },
-            { type: 'divider' },
-            { key: 'sign-out', icon: <LogoutOutlined />, label: t('account.signOut'), danger: true },
-          ],
-          onClick: ({ key }) => {
-            if (key === 'sign-out') void handleSignOut();
-            else setOpen(key as 'account' | 'password');
-          },
+      <MenuButton
+        label={t('account.menu')}
+        items={[
+          { key: 'account', icon: <Icon name="user" />, label: t('account.manage') },
+          { key: 'password', icon: <Icon name="key" />, label: t('account.changePassword') },
+          { key: 'divider', divider: true },
+          { key: 'sign-out', icon: <Icon name="logout" />, label: t('account.signOut'), danger: true },
+        ]}
+        onSelect={(key) => {
+          if (key === 'sign-out') void handleSignOut();
+          else setOpen(key as 'account' | 'password');
         }}
       >
-        <Button type="text" aria-label={t('account.menu')} className="shell-account">
-          <Space>
-            <Avatar size="small" icon={<UserOutlined />} />
-            <span>{name}</span>
-          </Space>
-        </Button>
-      </Dropdown>
+        <span className="shell-avatar">
+          <Icon name="user" />
+        </span>
+        <span>{name}</span>
+      </MenuButton>
       <Suspense fallback={null}>
         {open === 'account' && <AccountModal profile={profile} open onClose={() => setOpen(undefined)} />}
         {open === 'password' && <ChangePasswordModal open onClose={() => setOpen(undefined)} />}

@@ -1,4 +1,3 @@
-import { Layout, Space } from 'antd';
 import { useLocation } from 'react-router';
 import type { UserProfile } from '@portal/contracts';
 import { AppSwitcher } from '../../features/apps/AppSwitcher.tsx';
@@ -14,16 +13,16 @@ export function AppHeader({ profile }: { profile: UserProfile }) {
   const { pathname } = useLocation();
   const section = sectionCodeOf(pathname);
   return (
-    <Layout.Header className="shell-header">
+    <header className="shell-header">
       <h1 className="shell-title">{section ? title(section) : ''}</h1>
-      <Space size="middle">
+      <div className="shell-header-tools">
         <TrialBanner profile={profile} />
         <DefaultRedirectSelector profile={profile} />
         <NotificationBell />
         <AppSwitcher />
         <LanguageSwitcher />
         <AccountMenu profile={profile} />
-      </Space>
-    </Layout.Header>
+      </div>
+    </header>
   );
 }

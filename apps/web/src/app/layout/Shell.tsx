@@ -1,15 +1,20 @@
-import { Suspense, useEffect } from 'react';
-import { Layout, Spin } from 'antd';
+import { Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMenus, useProfile } from '../../api/queries.ts';
 import { closeLiveConnection, openLiveConnection } from '../../auth/live-connection.ts';
 import { markSessionExpired } from '../../auth/session-expired.ts';
+import { useWhenIdle } from '../../shared/use-when-idle.ts';
+import { PageLoading } from '../PageLoading.tsx';
 import { SettingsFailed } from '../SettingsFailed.tsx';
 import { appSettings } from '../settings.ts';
+import { prefetchScreen } from '../screens.ts';
+import { loadAntdProviders } from '../with-antd.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import '../../shared/ui/button.css';
 import '../styles.css';
+
 
 /** The portal's frame: sidebar, header and the current screen; it waits for profile and menu. */
 export default function Shell() {
@@ -24,32 +29,32 @@ export default function Shell() {
     openLiveConnection(appSettings().environment.realtimeUrl, { onSessionEnded: markSessionExpired });
     return closeLiveConnection;
   }, [signedIn]);
+  // The shell and the dashboard carry no antd; the next screen (most are resource screens) needs
+  // antd's core and the resource screens' shared part: fetched, with the first screen of the
+  // menu's sections, once the first screen stands and the browser is idle.
+  const nextScreen = menus.data?.menuDetails.flatMap((detail) => detail.children.map((child) => child.route))[0];
+  const prefetchNextScreen = useCallback(() => {
+    void Promise.all([loadAntdProviders(), nextScreen && prefetchScreen(nextScreen)]).catch(() => undefined);
+  }, [nextScreen]);
+  useWhenIdle(prefetchNextScreen, signedIn && menus.isSuccess);
 
-  if (profile.isPending || menus.isPending) {
-    return (
-      <div className="shell-loading">
-        <Spin size="large" tip={t('loading')}>
-          <div style={{ width: 160 }} />
-        </Spin>
-      </div>
-    );
-  }
+  if (profile.isPending || menus.isPending) return <PageLoading label={t('loading')} />;
   if (profile.isError || menus.isError) {
     return <SettingsFailed onRetry={() => void Promise.all([profile.refetch(), menus.refetch()])} />;
   }
 
   return (
-    <Layout className="shell">
+    <div className="shell">
       <Sidebar menuDetails={menus.data.menuDetails} />
-      <Layout>
+      <div className="shell-main">
         <AppHeader profile={profile.data} />
-        <Layout.Content className="shell-content">
+        <main className="shell-content">
           {/* A screen opened for the first time may wait for its phrases: the frame stays meanwhile. */}
-          <Suspense fallback={<Spin size="large" className="shell-screen-loading" />}>
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+        </main>
+      </div>
+    </div>
   );
 }

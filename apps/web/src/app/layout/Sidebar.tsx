@@ -1,74 +1,102 @@
 import { useState } from 'react';
-import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { sectionOfPath, STORAGE_KEYS, type MenuDetail } from '@portal/contracts';
 import { appSettings } from '../settings.ts';
 import { useMenuTitle } from '../menu-model.ts';
 import { menuIcon } from './menu-icons.tsx';
+import './sidebar.css';
 
-/** The collapsible sidebar, built from the server's menu; it follows the URL to its section. */
+/**
+ * The collapsible sidebar, built from the server's menu: sections open and close, the current
+ * screen is marked, and entering another section (by the URL) opens it. Collapsed, it shows
+ * the icons; a click on a section expands it again on that section.
+ */
 export function Sidebar({ menuDetails }: { menuDetails: readonly MenuDetail[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const title = useMenuTitle();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(STORAGE_KEYS.sidebarCollapsed) === '1');
   const section = sectionOfPath(pathname)?.route;
-  const [openKeys, setOpenKeys] = useState<string[]>(section ? [section] : []);
+  const [openSections, setOpenSections] = useState<readonly string[]>(section ? [section] : []);
   // Following the URL: when it enters another section, that section opens (adjusted during render).
   const [followedSection, setFollowedSection] = useState(section);
   if (section !== followedSection) {
     setFollowedSection(section);
-    if (section && !openKeys.includes(section)) setOpenKeys([...openKeys, section]);
+    if (section && !openSections.includes(section)) setOpenSections([...openSections, section]);
   }
 
-  function toggle(next: boolean) {
+  function collapse(next: boolean) {
     setCollapsed(next);
     localStorage.setItem(STORAGE_KEYS.sidebarCollapsed, next ? '1' : '0');
   }
 
-  const items: MenuProps['items'] = menuDetails.map((detail) =>
-    detail.children.length === 0
-      ? { key: detail.menuParent, icon: menuIcon(detail.iconActive), label: <Link to={detail.menuParent}>{title(detail.hashCode)}</Link> }
-      : {
-          key: detail.menuParent,
-          icon: menuIcon(detail.iconActive),
-          label: title(detail.hashCode),
-          children: detail.children.map((child) => ({
-            key: child.route,
-            label: <Link to={child.route}>{title(child.hashCode)}</Link>,
-          })),
-        },
-  );
+  function toggleSection(route: string) {
+    if (collapsed) {
+      collapse(false);
+      if (!openSections.includes(route)) setOpenSections([...openSections, route]);
+      return;
+    }
+    setOpenSections(openSections.includes(route) ? openSections.filter((open) => open !== route) : [...openSections, route]);
+  }
 
   return (
-    <Layout.Sider
-      collapsible
-      collapsed={collapsed}
-      onCollapse={toggle}
-      width={256}
-      theme="light"
-      className="shell-sider"
-      trigger={<span aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}>{collapsed ? '»' : '«'}</span>}
-    >
-      <div className="shell-brand">
+    <aside className={collapsed ? 'sider sider-collapsed' : 'sider'}>
+      <div className="sider-brand">
         <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
         {!collapsed && <span>{t('appName')}</span>}
       </div>
-      <nav aria-label={t('appName')}>
-        <Menu
-          mode="inline"
-          items={items}
-          selectedKeys={[pathname]}
-          openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={setOpenKeys}
-        />
+      <nav aria-label={t('appName')} className="sider-nav">
+        <ul>
+          {menuDetails.map((detail) => {
+            const label = title(detail.hashCode);
+            const icon = menuIcon(detail.iconActive);
+            if (detail.children.length === 0) {
+              return (
+                <li key={detail.menuParent}>
+                  <NavLink end to={detail.menuParent} className="nav-item" title={collapsed ? label : undefined}>
+                    {icon}
+                    <span className="nav-label">{label}</span>
+                  </NavLink>
+                </li>
+              );
+            }
+            const open = !collapsed && openSections.includes(detail.menuParent);
+            const listId = `nav-${detail.menuParent.replace(/\W/g, '')}`;
+            return (
+              <li key={detail.menuParent}>
+                <button
+                  type="button"
+                  className={section === detail.menuParent ? 'nav-item nav-section nav-section-current' : 'nav-item nav-section'}
+                  aria-expanded={open}
+                  aria-controls={open ? listId : undefined}
+                  title={collapsed ? label : undefined}
+                  onClick={() => toggleSection(detail.menuParent)}
+                >
+                  {icon}
+                  <span className="nav-label">{label}</span>
+                  <span className="nav-arrow" aria-hidden />
+                </button>
+                {open && (
+                  <ul id={listId}>
+                    {detail.children.map((child) => (
+                      <li key={child.route}>
+                        <NavLink end to={child.route} className="nav-item nav-child">
+                          <span className="nav-label">{title(child.hashCode)}</span>
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
       </nav>
-      {!collapsed && (
-        <span className="shell-version">
-          {t('version', { version: appSettings().version.version })}
-        </span>
-      )}
-    </Layout.Sider>
+      {!collapsed && <span className="sider-version">{t('version', { version: appSettings().version.version })}</span>}
+      <button type="button" className="sider-trigger" aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')} onClick={() => collapse(!collapsed)}>
+        {collapsed ? '»' : '«'}
+      </button>
+    </aside>
   );
 }

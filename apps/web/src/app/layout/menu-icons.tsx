@@ -1,29 +1,18 @@
-import {
-  AppstoreOutlined,
-  BankOutlined,
-  BarChartOutlined,
-  DashboardOutlined,
-  FileSearchOutlined,
-  GiftOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { Icon, type IconName } from '../../shared/ui/Icon.tsx';
 
 /** Icons of the menu sections, by the icon name the server menu carries. */
-const ICONS: Record<string, ReactNode> = {
-  dashboard: <DashboardOutlined />,
-  enterprise: <BankOutlined />,
-  service: <AppstoreOutlined />,
-  user: <TeamOutlined />,
-  package: <GiftOutlined />,
-  system: <SettingOutlined />,
-  log: <FileSearchOutlined />,
-  report: <BarChartOutlined />,
-  agency: <ShopOutlined />,
+const ICONS: Record<string, IconName> = {
+  dashboard: 'dashboard',
+  enterprise: 'bank',
+  service: 'appstore',
+  user: 'team',
+  package: 'gift',
+  system: 'setting',
+  log: 'fileSearch',
+  report: 'barChart',
+  agency: 'shop',
 };
 
-export function menuIcon(name: string): ReactNode {
-  return ICONS[name] ?? <AppstoreOutlined />;
+export function menuIcon(name: string) {
+  return <Icon name={ICONS[name] ?? 'appstore'} />;
 }

@@ -1,35 +1,29 @@
-import { AppstoreOutlined } from '@ant-design/icons';
-import { Button, Popover, Spin } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lazyWithAntd } from '../../app/with-antd.tsx';
+import { Icon } from '../../shared/ui/Icon.tsx';
+import { Popover } from '../../shared/ui/Popover.tsx';
+import { Spinner } from '../../shared/ui/Spinner.tsx';
 
-// The list (with its own antd parts) loads when the popup first opens, not with every page.
-const AppList = lazy(() => import('./AppList.tsx').then((module) => ({ default: module.AppList })));
+// The list (built with antd) loads, with antd, when the popup first opens, not with every page.
+const AppList = lazyWithAntd(() => import('./AppList.tsx').then((module) => module.AppList));
 
 /** The header's app switcher: the app list in a popup, with a way to the full page. */
 export function AppSwitcher() {
   const { t } = useTranslation('account');
-  const [open, setOpen] = useState(false);
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      placement="bottomRight"
-      title={t('apps.title')}
-      content={
-        <div style={{ width: 280 }}>
-          <Suspense fallback={<Spin />}>
+    <Popover label={t('apps.switcher')} title={t('apps.title')} trigger={<Icon name="appstore" />}>
+      {(close) => (
+        <>
+          <Suspense fallback={<Spinner />}>
             <AppList />
           </Suspense>
-          <Link to="/list-base-app" onClick={() => setOpen(false)}>
+          <Link to="/list-base-app" onClick={close}>
             {t('apps.all')}
           </Link>
-        </div>
-      }
-    >
-      <Button type="text" icon={<AppstoreOutlined />} aria-label={t('apps.switcher')} />
+        </>
+      )}
     </Popover>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserProfile } from '@portal/contracts';
@@ -10,15 +9,15 @@ export function TrialBanner({ profile }: { profile: UserProfile }) {
   if (!profile.isTrial || profile.countExpirationDate === null) return null;
   const expired = profile.countExpirationDate <= 0;
   return (
-    <Space size="small" role="status">
+    <div className="trial" role="status">
       <span className={expired ? 'trial-tag trial-tag-expired' : 'trial-tag'}>
         {expired ? t('trial.expired') : t('trial.daysLeft', { count: profile.countExpirationDate })}
       </span>
       {!profile.isUserUnit && (
-        <Button size="small" type="primary" onClick={() => void navigate('/package/upgrade')}>
+        <button type="button" className="button button-primary button-small" onClick={() => void navigate('/package/upgrade')}>
           {t('trial.upgrade')}
-        </Button>
+        </button>
       )}
-    </Space>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
-import { App, Button, Popover } from 'antd';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserNotification } from '@portal/contracts';
+import { showToast } from '../../shared/notify.ts';
+import { Popover } from '../../shared/ui/Popover.tsx';
 import { useLiveNotifications, useMyNotifications, workScreenPath } from './notification-api.ts';
 
 // The list, its links and marking read load when the bell first opens: the shell only counts and toasts.
@@ -22,53 +23,47 @@ const bellIcon = (
  */
 export function NotificationBell() {
   const { t } = useTranslation('account');
-  const { notification: toast } = App.useApp();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const mine = useMyNotifications();
   const arrived = useCallback(
     (notification: UserNotification) => {
       const path = workScreenPath(notification);
       // A click on the toast of one carrying an interaction opens the work screen (the list marks it read later).
-      toast.warning({
-        key: notification.id,
+      showToast({
+        id: notification.id,
+        type: 'warning',
         title: `${notification.serviceName}: ${notification.title}`,
         description: notification.content,
-        onClick: path
-          ? () => {
-              toast.destroy(notification.id);
-              void navigate(path);
-            }
-          : undefined,
+        onClick: path ? () => void navigate(path) : undefined,
       });
     },
-    [toast, navigate],
+    [navigate],
   );
   useLiveNotifications(arrived);
 
   const count = mine.data?.filter((notification) => !notification.read).length ?? 0;
   return (
     <Popover
-      open={open}
-      onOpenChange={setOpen}
-      // The list marks what it showed read when it closes.
-      destroyOnHidden
-      trigger="click"
-      placement="bottomRight"
+      label={t(count ? 'notifications.titleUnread' : 'notifications.title', { count })}
       title={t('notifications.title')}
-      content={
-        <Suspense fallback="…">
-          <NotificationList mine={mine} pathOf={workScreenPath} onOpen={() => setOpen(false)} />
-        </Suspense>
+      className="button button-text button-icon bell"
+      trigger={
+        <>
+          {bellIcon}
+          {count > 0 && (
+            <span className="bell-count" aria-hidden>
+              {count}
+            </span>
+          )}
+        </>
       }
     >
-      <Button type="text" className="bell" icon={bellIcon} aria-label={t(count ? 'notifications.titleUnread' : 'notifications.title', { count })}>
-        {count > 0 && (
-          <span className="bell-count" aria-hidden>
-            {count}
-          </span>
-        )}
-      </Button>
+      {/* Rendered only while open: the list marks what it showed read when it closes. */}
+      {(close) => (
+        <Suspense fallback="…">
+          <NotificationList mine={mine} pathOf={workScreenPath} onOpen={close} />
+        </Suspense>
+      )}
     </Popover>
   );
 }
