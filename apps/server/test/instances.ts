@@ -10,12 +10,12 @@ import { TEST_ADMIN, TEST_PUBLIC_URL } from './test-app.ts';
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 /**
  * The V8 flags `npm start` runs the server with (package.json; docs/decisions.md, "Performance"):
- * a young generation of 8 MiB semi-spaces instead of V8's default, which on a large machine let
+ * a young generation of 4 MiB semi-spaces instead of V8's default, which on a large machine let
  * the heap grow to ~300 MiB of resident memory for ~40 MiB of live objects; and an old
  * generation that is first collected at 48 MiB and then grows by 20 % of what lives, instead of
  * doubling while under load (~20 MiB less resident after the bench's short load).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--initial-old-space-size=48', '--heap-growing-percent=20'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--initial-old-space-size=48', '--heap-growing-percent=20'];
 
 /** A portal instance in a process of its own, as in production: it can be killed outright. */
 export interface Instance {

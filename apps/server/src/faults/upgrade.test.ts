@@ -6,6 +6,7 @@ import { bearer, signIn } from '../../test/oidc-client.ts';
 import { DATABASE_KINDS, freshDatabase, type DatabaseKind } from '../../test/databases.ts';
 import { startTestAppOn, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
 import type { Database } from '../db/client.ts';
+import { loadProviderKeys } from '../identity/keys.ts';
 
 /**
  * Upgrades keep data. The fixture is a database the previous release made (its migrations,
@@ -89,5 +90,17 @@ describe.each(DATABASE_KINDS)(`upgrade from the previous release (${release.comm
       const { payload } = await jwtVerify(token, jwks, { issuer: `${TEST_PUBLIC_URL}/oidc`, currentDate: new Date(iat! * 1000) });
       expect(payload.sub).toBeTruthy();
     }
+  });
+
+  it("keeps the release's RSA key and adds one EC key for the portal's own tokens, once", async () => {
+    const published = (await t.app.inject('/oidc/jwks')).json().keys as { kid: string; alg: string }[];
+    expect(published.map((key) => key.alg).sort()).toEqual(['ES256', 'RS256']);
+    // Back to the release's key set, then two instances upgrading it at once: one EC key between them.
+    const { db } = t.database;
+    await db.execute(sql`update oidc_keys set value = (select jsonb_agg(key) from jsonb_array_elements(value) key where key->>'alg' = 'RS256') where kind = 'signing'`);
+    const [first, second] = await Promise.all([loadProviderKeys(db), loadProviderKeys(db)]);
+    expect(first!.signing.map((key) => key.alg)).toEqual(['RS256', 'ES256']);
+    expect(second!.signing.map((key) => key.kid)).toEqual(first!.signing.map((key) => key.kid));
+    expect(first!.signing[0]!.kid).toBe(published.find((key) => key.alg === 'RS256')!.kid);
   });
 });

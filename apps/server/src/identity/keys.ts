@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database } from '../db/client.ts';
 import { oidcKeys } from '../db/schema/index.ts';
@@ -11,9 +11,38 @@ export interface ProviderKeys {
   cookies: string[];
 }
 
+/**
+ * The portal's own tokens (API access tokens, the portal's id tokens) are signed with ES256:
+ * an RSA signature cost ~0.65 ms of CPU, two per sign-in and per refresh, an ECDSA one a tenth
+ * of that. RS256 stays for the service apps' id tokens and logout tokens, OpenID Connect's
+ * default that every app verifies.
+ */
+export const PORTAL_TOKEN_ALG = 'ES256';
+const APP_TOKEN_ALG = 'RS256';
+
+async function newSigningKey(alg: string): Promise<JWK> {
+  const { privateKey } = await generateKeyPair(alg, { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg, use: 'sig' };
+}
+
 async function newSigningKeys(): Promise<JWK[]> {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  return [{ ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' }];
+  return [await newSigningKey(APP_TOKEN_ALG), await newSigningKey(PORTAL_TOKEN_ALG)];
+}
+
+/**
+ * A database made before the portal's tokens moved to ES256 holds an RSA key only: the EC key
+ * is added once, by whichever instance gets there first (the condition is checked again under
+ * the row's lock, so racing instances add one between them).
+ */
+async function withPortalTokenKey(db: Database, keys: JWK[]): Promise<JWK[]> {
+  if (keys.some((key) => key.alg === PORTAL_TOKEN_ALG)) return keys;
+  const key = await newSigningKey(PORTAL_TOKEN_ALG);
+  await db
+    .update(oidcKeys)
+    .set({ value: sql`${oidcKeys.value} || ${JSON.stringify([key])}::jsonb` })
+    .where(and(eq(oidcKeys.kind, 'signing'), sql`not ${oidcKeys.value} @> ${JSON.stringify([{ alg: PORTAL_TOKEN_ALG }])}::jsonb`));
+  const [stored] = await db.select().from(oidcKeys).where(eq(oidcKeys.kind, 'signing'));
+  return stored!.value as JWK[];
 }
 
 /**
@@ -35,7 +64,7 @@ async function loadOrCreate<T>(db: Database, kind: string, create: () => Promise
 
 export async function loadProviderKeys(db: Database): Promise<ProviderKeys> {
   return {
-    signing: await loadOrCreate(db, 'signing', newSigningKeys),
+    signing: await withPortalTokenKey(db, await loadOrCreate(db, 'signing', newSigningKeys)),
     cookies: await loadOrCreate(db, 'cookies', () => [randomBytes(32).toString('base64url')]),
   };
 }

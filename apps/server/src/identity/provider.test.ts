@@ -43,7 +43,8 @@ describe.each(DATABASE_KINDS)('OpenID Connect provider on %s', (kind) => {
 
   it('issues JWT access tokens for the portal API, and an id token and a refresh token', async () => {
     const tokens = await signIn(t.app, TEST_ADMIN);
-    expect(decodeProtectedHeader(tokens.access_token).typ).toBe('at+jwt');
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ typ: 'at+jwt', alg: 'ES256' });
+    expect(decodeProtectedHeader(tokens.id_token).alg).toBe('ES256');
     const claims = decodeJwt(tokens.access_token);
     expect(claims.aud).toBe(`${TEST_PUBLIC_URL}/api`);
     expect(claims.iss).toBe(`${TEST_PUBLIC_URL}/oidc`);

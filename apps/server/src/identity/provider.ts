@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { databaseAdapter } from './adapter.ts';
 import type { ActorLoader } from '../platform/actor.ts';
 import { findActiveAccount } from './accounts.ts';
-import type { ProviderKeys } from './keys.ts';
+import { PORTAL_TOKEN_ALG, type ProviderKeys } from './keys.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { signInRefusal, type SignInRefusal } from './entitlement.ts';
@@ -104,6 +104,7 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
         response_types: ['code'],
         redirect_uris: [urls.spaRedirectUri],
         post_logout_redirect_uris: [urls.spaPostLogoutRedirectUri],
+        id_token_signed_response_alg: PORTAL_TOKEN_ALG,
       },
     ],
     jwks: { keys: keys.signing as NonNullable<Configuration['jwks']>['keys'] },
@@ -142,7 +143,7 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
             audience: urls.apiResource,
             accessTokenTTL: SESSION.accessTokenTtlSeconds,
             accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: 'RS256' } },
+            jwt: { sign: { alg: PORTAL_TOKEN_ALG } },
           };
         },
       },

@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { AccessTokenClaims, TokenVerifier } from '../platform/access.ts';
-import { publicJwks, type ProviderKeys } from './keys.ts';
+import { PORTAL_TOKEN_ALG, publicJwks, type ProviderKeys } from './keys.ts';
 
 /** Verified tokens kept: enough for every active session of a large portal. */
 const VERIFIED_MAX = 50_000;
@@ -23,7 +23,8 @@ export function createTokenVerifier(options: { issuer: string; audience: string;
         issuer: options.issuer,
         audience: options.audience,
         typ: 'at+jwt',
-        algorithms: ['RS256'],
+        // RS256: tokens issued before the portal's tokens moved to ES256, valid minutes more.
+        algorithms: [PORTAL_TOKEN_ALG, 'RS256'],
       });
       if (!payload.sub || payload.iat === undefined || payload.exp === undefined) return undefined;
       // iat has whole seconds; the portal's own tokens also say the millisecond (iat_ms), so a

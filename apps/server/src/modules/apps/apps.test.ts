@@ -1,3 +1,4 @@
+import { decodeProtectedHeader } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api.ts';
@@ -53,6 +54,8 @@ describe.each(DATABASE_KINDS)('apps and single sign-on on %s', (kind) => {
     expect(tokens.statusCode).toBe(200);
     const idToken = JSON.parse(Buffer.from(tokens.json().id_token.split('.')[1], 'base64url').toString());
     expect(idToken).toMatchObject({ aud: 'CRM', preferred_username: DEMO_UNIT_ADMIN.username });
+    // A service app gets OpenID Connect's default signature, whatever the portal's own tokens use.
+    expect(decodeProtectedHeader(tokens.json().id_token).alg).toBe('RS256');
 
     // A new browser has no portal session: it is asked to sign in.
     expect((await startAuthorization(new TestBrowser(t.app), { clientId: 'CRM', redirectUri: CRM_CALLBACK })).uid).toBeDefined();
