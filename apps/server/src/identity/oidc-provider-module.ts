@@ -7,6 +7,8 @@
  * shows. While the package loads, `Intl.ListFormat` builds its ICU object on first use instead;
  * the global is restored at once.
  */
+import type OidcProvider from 'oidc-provider';
+
 const IcuListFormat = Intl.ListFormat;
 
 class ListFormatOnFirstUse {
@@ -36,4 +38,4 @@ const oidcProvider = await import('oidc-provider').finally(() => {
 });
 
 export const { default: Provider, errors, interactionPolicy } = oidcProvider;
-export type Provider = import('oidc-provider').default;
+export type Provider = OidcProvider;
