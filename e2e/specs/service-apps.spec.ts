@@ -34,7 +34,7 @@ async function addAppObject(page: Page, screen: { path: string; title: string; n
 
 test('a unit admin sets up CRM roles, profiles and groups and a user; the sample app is provisioned by SCIM, catches up after an outage, and ends the locked user’s session', async ({ page, browser, request }) => {
   // A long journey with deliveries retried after backoff.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signIn(page, unitAdmin, 'user/role-service');
 
   await test.step('a role, a profile and a group in the CRM service', async () => {
