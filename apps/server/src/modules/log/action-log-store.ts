@@ -1,4 +1,4 @@
-import { desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { ActionLogRecord, actionLogResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { actionLogs, units } from '../../db/schema/index.ts';
@@ -44,7 +44,7 @@ export const actionLogStore: ResourceStore<typeof actionLogResource> = {
     );
     // Newest first, in the order of the (created_at, id) indexes: millions of rows stay cheap.
     const order = [desc(actionLogs.createdAt), desc(actionLogs.id)];
-    return largePage(db, actionLogs, where, order, page, async (ids) => (await rows(db, inArray(actionLogs.id, ids))).map(toRecord));
+    return largePage(db, actionLogs, where, order, page, async (inPage, pageOrder) => (await rows(db, inPage).orderBy(...pageOrder)).map(toRecord));
   },
 
   async find(db, id, scope) {

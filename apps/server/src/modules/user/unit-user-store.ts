@@ -1,4 +1,4 @@
-import { aliasedTable, desc, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, desc, eq, exists, not, sql, type SQL } from 'drizzle-orm';
 import { BUILT_IN_ROLES, EXTENSION_OPTIONS, USER_STATUS, type UnitUserRecord, type unitUserResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { roles, units, userRoles, users } from '../../db/schema/index.ts';
@@ -116,7 +116,7 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
     );
     // Newest first, in the order of the (created_at, id) indexes: a million users stay cheap.
     const order = [desc(users.createdAt), desc(users.id)];
-    return largePage(db, users, where, order, page, async (ids) => (await select(db, inArray(users.id, ids))).map(toRecord));
+    return largePage(db, users, where, order, page, async (inPage, pageOrder) => (await select(db, inPage).orderBy(...pageOrder)).map(toRecord));
   },
 
   find: findInScope,

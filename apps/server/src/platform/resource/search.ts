@@ -1,4 +1,4 @@
-import { and, count, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, count, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { SEARCH_EXACT_COUNT, type PageRequest, type PageResult } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
@@ -69,26 +69,21 @@ export function keywordIn(text: SQL, keyword: string | undefined): SQL | undefin
 }
 
 /**
- * A page of a list that may hold millions of rows: the page's ids first, read in index order
- * (the database stops after offset + limit index entries), then those rows in full. The total
- * is counted beside them (`countMatches`).
+ * A page of a list that may hold millions of rows, in one statement: the page's ids are found
+ * in index order (the database stops after offset + limit index entries, reading no row), and
+ * only those rows are read in full, by `fetch(inPage, order)`, which selects the rows `inPage`
+ * admits in that order. The total is counted beside them (`countMatches`).
  */
-export async function largePage<Rec extends { id: string }>(
+export async function largePage<Rec>(
   db: Queryable,
   table: PgTable & { id: PgColumn },
   where: SQL | undefined,
   order: SQL[],
   page: SearchPage,
-  fetch: (ids: string[]) => Promise<Rec[]>,
+  fetch: (inPage: SQL, order: SQL[]) => Promise<Rec[]>,
 ): Promise<PageResult<Rec>> {
-  const [ids, total] = await Promise.all([
-    db.select({ id: table.id }).from(table).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
-    countMatches(db, table, where),
-  ]);
-  const pageIds = ids.map((row) => row.id as string);
-  const found = pageIds.length ? await fetch(pageIds) : [];
-  // The answer keeps the page's order whatever order `fetch` found the rows in.
-  const records = pageIds.flatMap((id) => found.filter((record) => record.id === id));
+  const pageIds = db.select({ id: table.id }).from(table).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
+  const [records, total] = await Promise.all([fetch(inArray(table.id, pageIds), order), countMatches(db, table, where)]);
   if (!total.capped) return { records, totalRecord: total.count };
   return { records, totalRecord: Math.max(total.count, page.offset + records.length), totalCapped: true };
 }
