@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoAccount } from '../support/accounts.ts';
 import { openAccountMenu, signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const account = demoAccount('chi', 'minhphat');
 
@@ -27,8 +28,7 @@ test('account information: section 5 rules, save blocked while invalid, read-onl
   await expect(dialog.getByText('Nhập tối đa 150 ký tự')).toBeVisible();
   await dialog.getByLabel('Mô tả').fill('Phòng kinh doanh miền Bắc');
   await expect(save).toBeEnabled();
-  await save.click();
-  await expect(page.getByText('Đã cập nhật thông tin tài khoản')).toBeVisible();
+  await expectToast(page, 'Đã cập nhật thông tin tài khoản', () => save.click());
   await expect(dialog.getByLabel('Tên', { exact: true })).toHaveValue('Chi Mai');
   // The header shows the new full name.
   await page.keyboard.press('Escape');

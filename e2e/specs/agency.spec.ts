@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD } from '../support/accounts.ts';
 import { chooseOption, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { signIn, signOut } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const agency = { name: 'Đại lý Sông Hàn E2E', code: 'SONGHANE2E' };
 const agencyOption = `${agency.name} (${agency.code})`;
@@ -42,8 +43,7 @@ test('an agency, its role and agent: the agent sees only the agency section, reg
     await expect(matrix.getByRole('checkbox', { name: 'Doanh nghiệp: Danh sách', exact: true })).toHaveCount(0);
     for (const action of ['Danh sách', 'Xem']) await grant(page, 'Đại lý', action);
     for (const action of ['Danh sách', 'Xem', 'Thêm']) await grant(page, 'Đơn vị của đại lý', action);
-    await matrix.getByRole('button', { name: 'Lưu' }).click();
-    await expect(page.getByText('Đã lưu phân quyền')).toBeVisible();
+    await expectToast(page, 'Đã lưu phân quyền', () => matrix.getByRole('button', { name: 'Lưu' }).click());
     await page.keyboard.press('Escape');
     await expect(matrix).toBeHidden();
   });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, demoAccount } from '../support/accounts.ts';
 import { expectSigninForm, fillSignin, openAccountMenu, signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const trialAdmin = demoAccount('admin', 'hoanglong');
 const trialUser = demoAccount('binh', 'hoanglong');
@@ -43,8 +44,7 @@ test('the app switcher opens a service app that signs in through the portal, wit
 
 test('the default app is chosen in the header; the next sign-in goes straight to it', async ({ page }) => {
   await signIn(page, trialAdmin);
-  await page.getByLabel('Ứng dụng mặc định sau khi đăng nhập').selectOption({ label: 'CRM' });
-  await expect(page.getByText('Đã lưu ứng dụng mặc định')).toBeVisible();
+  await expectToast(page, 'Đã lưu ứng dụng mặc định', () => page.getByLabel('Ứng dụng mặc định sau khi đăng nhập').selectOption({ label: 'CRM' }));
 
   await openAccountMenu(page, 'Đăng xuất');
   await expectSigninForm(page);

@@ -3,6 +3,7 @@ import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { sampleAppUrls } from '../support/sample-app.ts';
 import { signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const app = sampleAppUrls(Number(process.env.E2E_APP_PORT));
 const template = 'Mẫu bán lẻ E2E';
@@ -20,8 +21,7 @@ test('platform staff add a business-information template, make it the default, a
 
   await row(page, template).getByRole('button', { name: `Đồng bộ mẫu sang doanh nghiệp ${template}` }).click();
   await chooseOption(page, 'Doanh nghiệp', 'Công ty TNHH Minh Phát');
-  await page.getByRole('dialog').getByRole('button', { name: 'Đồng bộ mẫu sang doanh nghiệp' }).click();
-  await expect(page.getByText('Đồng bộ thành công')).toBeVisible({ timeout: 20_000 });
+  await expectToast(page, 'Đồng bộ thành công', () => page.getByRole('dialog').getByRole('button', { name: 'Đồng bộ mẫu sang doanh nghiệp' }).click(), { timeout: 20_000 });
 
   const state = (await (await request.get(`${app.control}/scim?tenant=minhphat`)).json()) as { received: { type: string; body?: { name?: string } }[] };
   expect(state.received.filter((r) => r.type === 'BusinessTemplates').map((r) => r.body?.name)).toEqual([template]);

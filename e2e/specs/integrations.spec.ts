@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, row } from '../support/resource.ts';
 import { signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const unitName = 'Hộ kinh doanh Hoàng Long';
 
@@ -26,8 +27,7 @@ test('platform staff see how the portal reaches each app, never its credential, 
     await expect(row(page, unitName)).toHaveCount(0);
     await page.getByRole('button', { name: 'Khởi tạo mặc định' }).click();
     await chooseOption(page, 'Doanh nghiệp', unitName);
-    await page.getByRole('dialog').getByRole('button', { name: 'Khởi tạo mặc định' }).click();
-    await expect(page.getByText('Khởi tạo thành công')).toBeVisible();
+    await expectToast(page, 'Khởi tạo thành công', () => page.getByRole('dialog').getByRole('button', { name: 'Khởi tạo mặc định' }).click());
     await expect(row(page, unitName)).toContainText('CRM');
     await expect(row(page, unitName)).toContainText('/scim/v2/{tenant}');
   });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, fillAccount, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { signIn, signOut } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const role = 'Hỗ trợ khách hàng E2E';
 const staff = { username: 'support.e2e', email: 'support.e2e@example.com', password: 'Support#2026' };
@@ -18,8 +19,7 @@ test('a system role granted through the matrix decides what a staff account sees
     await expect(page).toHaveURL(/system\/permission-manage\?roleId=/);
     await page.getByRole('checkbox', { name: 'Tổng quan: Truy cập', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Doanh nghiệp: Danh sách', exact: true }).check();
-    await page.getByRole('button', { name: 'Lưu' }).click();
-    await expect(page.getByText('Đã lưu phân quyền')).toBeVisible();
+    await expectToast(page, 'Đã lưu phân quyền', () => page.getByRole('button', { name: 'Lưu' }).click());
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Doanh nghiệp: Danh sách', exact: true })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Doanh nghiệp: Thêm', exact: true })).not.toBeChecked();

@@ -3,6 +3,7 @@ import { demoAccount } from '../support/accounts.ts';
 import { chooseOption, confirm, fillAccount, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { sampleAppUrls } from '../support/sample-app.ts';
 import { signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const unitAdmin = demoAccount('admin', 'saoviet');
 const tenant = 'saoviet';
@@ -106,8 +107,7 @@ test('a unit admin sets up CRM roles, profiles and groups and a user; the sample
   await test.step('the admin locks the user: the app deactivates them and their session in the app ends', async () => {
     await page.goto('user/user-of-enterprise');
     await row(page, member.username).getByRole('switch').click();
-    await confirm(page, `Bạn có chắc chắn muốn khóa người dùng "${member.username}"?`, 'Lưu');
-    await expect(page.getByText('Cập nhật trạng thái thành công')).toBeVisible();
+    await expectToast(page, 'Cập nhật trạng thái thành công', () => confirm(page, `Bạn có chắc chắn muốn khóa người dùng "${member.username}"?`, 'Lưu'));
     await expect.poll(async () => appUserOf(await scimState(request))?.active, { timeout: 20_000 }).toBe(false);
     await expect.poll(async () => {
       await userPage.goto(app.link);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, confirm, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 test('an administrator adds a default setting and the sync list brings it into force', async ({ page }) => {
   await signIn(page, ADMIN, 'system/config-data-manage');
@@ -16,8 +17,7 @@ test('an administrator adds a default setting and the sync list brings it into f
   await page.getByRole('tab', { name: 'Cấu hình đang dùng' }).click();
   await expect(row(page, 'E2E_SYNC_KEY')).toHaveCount(0);
   await page.getByRole('button', { name: 'Đồng bộ danh sách' }).click();
-  await confirm(page, 'Mọi cấu hình có giá trị mặc định sẽ được đặt lại', 'Đồng bộ danh sách');
-  await expect(page.getByText('Đồng bộ thành công')).toBeVisible();
+  await expectToast(page, 'Đồng bộ thành công', () => confirm(page, 'Mọi cấu hình có giá trị mặc định sẽ được đặt lại', 'Đồng bộ danh sách'));
   await expect(row(page, 'E2E_SYNC_KEY')).toContainText('from-default');
 
   // The portal's own settings refuse a value of the wrong type, on the field.

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, confirm, fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
 import { signIn, signOut } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const unit = {
   name: 'Công ty TNHH Bình Minh E2E',
@@ -88,8 +89,7 @@ test('a platform admin creates a unit; its admin adds, locks and unlocks a user;
     const status = row(page, member.username).getByRole('switch');
     await expect(status).toBeChecked();
     await status.click();
-    await confirm(page, `Bạn có chắc chắn muốn khóa người dùng "${member.username}"?`, 'Lưu');
-    await expect(page.getByText('Cập nhật trạng thái thành công')).toBeVisible();
+    await expectToast(page, 'Cập nhật trạng thái thành công', () => confirm(page, `Bạn có chắc chắn muốn khóa người dùng "${member.username}"?`, 'Lưu'));
     await expect(status).not.toBeChecked();
     await status.click();
     await confirm(page, `Bạn có chắc chắn muốn mở khóa người dùng "${member.username}"?`, 'Lưu');

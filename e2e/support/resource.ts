@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectToast } from './toast.ts';
 
 /** Helpers for the standard resource screens (list, add/edit dialog, confirmations). */
 
@@ -38,8 +39,7 @@ export async function chooseOption(page: Page, label: string, option: string): P
 }
 
 export async function saveDialog(page: Page): Promise<void> {
-  await page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();
-  await expect(page.getByText('Lưu thành công')).toBeVisible();
+  await expectToast(page, 'Lưu thành công', () => page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click());
   await expect(page.getByRole('dialog')).toBeHidden();
 }
 
