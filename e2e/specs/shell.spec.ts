@@ -2,9 +2,13 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, UNIT_USER } from '../support/accounts.ts';
 import { expectSigninForm, fillSignin, signIn } from '../support/signin.ts';
 
-test('a visitor without a session is sent to the sign-in screen', async ({ page }) => {
+test('a visitor without a session is sent to the sign-in screen, without downloading the signed-in app', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
   await page.goto('dashboard');
   await expectSigninForm(page);
+  expect(scripts.filter((path) => /\/(AdminFrame|Shell|DashboardPage)-[^/]+\.js$/.test(path))).toEqual([]);
+  expect(scripts.some((path) => /\/SigninPage-[^/]+\.js$/.test(path))).toBe(true);
   await expect(page.getByLabel('Tên đăng nhập')).toHaveAttribute('autocomplete', 'username');
   await expect(page.getByLabel('Mật khẩu')).toHaveAttribute('autocomplete', 'current-password');
 });

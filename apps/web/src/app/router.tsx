@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BASE_PATH } from '@portal/contracts';
 import { PublicOnly, RequireSession } from '../auth/guards.tsx';
-import { prepareSession } from '../auth/session.ts';
+import { hasSession, prepareSession } from '../auth/session.ts';
 import { loadPhrases, type PhraseArea } from '../i18n/index.ts';
 import { withAntd } from './with-antd.tsx';
 import { SCREEN_ROUTES, SECTION_ROUTES, type MenuPhraseKey, type ScreenRoute } from './menu-model.ts';
@@ -63,6 +63,23 @@ function preloadSignedInFrame(): void {
   void Promise.all([adminFrame(), shell()]).catch(() => undefined);
 }
 
+/**
+ * The signed-in part of the app, fetched only with a session: react-router loads the code of
+ * every route an address matches at once, before `RequireSession` renders, so a visitor
+ * without one would download the frame, the shell and the screen (with antd) only to be sent
+ * to the sign-in screen. Signing in always ends in a new page load (the callback), which
+ * fetches them for real.
+ */
+function signedInOnly(route: RouteObject): RouteObject {
+  const { lazy, children } = route;
+  if (typeof lazy === 'function') route.lazy = () => (hasSession() ? lazy() : Promise.resolve({ Component: NotSignedIn }));
+  children?.forEach(signedInOnly);
+  return route;
+}
+
+/** What a route of the signed-in part holds for a visitor without a session (never shown: `RequireSession` redirects). */
+const NotSignedIn = () => null;
+
 const routes: RouteObject[] = [
   {
     path: '/signin',
@@ -92,7 +109,7 @@ const routes: RouteObject[] = [
       { path: '/terms-of-service-public', lazy: antdPage(() => import('../features/public/TermsOfServicePage.tsx')) },
     ],
   },
-  {
+  signedInOnly({
     element: <RequireSession />,
     children: [
       {
@@ -117,7 +134,7 @@ const routes: RouteObject[] = [
         ],
       },
     ],
-  },
+  }),
 ];
 
 export const router = createBrowserRouter(routes, { basename: BASE_PATH });
