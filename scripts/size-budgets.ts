@@ -11,7 +11,8 @@
  *   form and dialogs every resource screen shares (counted once, reported on its own line).
  *   It includes antd's core (config provider, styles engine, App, buttons, menus, popups),
  *   which left the shell: the shell fetches it when the browser is idle after the first
- *   screen, so its ceiling rose by what the shell's fell;
+ *   screen, so its ceiling rose by what the shell's fell (and again, by 3 KiB, when dayjs left
+ *   the shell for the antd screens, which need it);
  * - each further screen: what opening it adds over both of the above.
  */
 import { readFileSync } from 'node:fs';

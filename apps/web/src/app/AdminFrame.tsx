@@ -1,8 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import dayjs from 'dayjs';
-import 'dayjs/locale/vi';
+import { lazy, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSessionExpired } from '../auth/session-expired.ts';
 import { Toaster } from '../shared/ui/Toaster.tsx';
@@ -16,16 +13,11 @@ const prefetchSessionExpiredModal = () => void loadSessionExpiredModal().catch((
 
 /**
  * The frame of every signed-in or public page (not the sign-in screens, which are plain React):
- * the query cache, the toasts, dates in the current language and the session-expired modal.
- * It carries no antd: the screens that use it bring its providers (`with-antd.tsx`).
+ * the query cache, the toasts and the session-expired modal. It carries no antd (nor dayjs):
+ * the screens that use it bring its providers (`with-antd.tsx`).
  */
 export default function AdminFrame() {
-  const { i18n } = useTranslation();
-  const english = i18n.language === 'en';
   const expired = useSessionExpired();
-  useEffect(() => {
-    dayjs.locale(english ? 'en' : 'vi');
-  }, [english]);
   // The modal is not part of any first screen, but it must open even when the server cannot be
   // reached any more: fetched (with antd) once the browser is idle.
   useWhenIdle(prefetchSessionExpiredModal);

@@ -67,18 +67,16 @@ function preloadSignedInFrame(): void {
  * The signed-in part of the app, fetched only with a session: react-router loads the code of
  * every route an address matches at once, before `RequireSession` renders, so a visitor
  * without one would download the frame, the shell and the screen (with antd) only to be sent
- * to the sign-in screen. Signing in always ends in a new page load (the callback), which
+ * to the sign-in screen. Without a session the routes stay empty (never rendered:
+ * `RequireSession` redirects); signing in ends in a new page load (the callback), which
  * fetches them for real.
  */
 function signedInOnly(route: RouteObject): RouteObject {
   const { lazy, children } = route;
-  if (typeof lazy === 'function') route.lazy = () => (hasSession() ? lazy() : Promise.resolve({ Component: NotSignedIn }));
+  if (typeof lazy === 'function') route.lazy = () => (hasSession() ? lazy() : Promise.resolve({}));
   children?.forEach(signedInOnly);
   return route;
 }
-
-/** What a route of the signed-in part holds for a visitor without a session (never shown: `RequireSession` redirects). */
-const NotSignedIn = () => null;
 
 const routes: RouteObject[] = [
   {

@@ -6,6 +6,14 @@ describe('formats of section 9', () => {
     expect(formatDate('2026-03-09T08:07:06')).toBe('09/03/2026');
     expect(formatDate('2026-03-09T08:07:06', true)).toBe('09/03/2026 08:07:06');
     expect(formatDate(null)).toBe('');
+    // A bare date is that day in any zone; an instant shows in the browser's zone.
+    expect(formatDate('2026-03-09')).toBe('09/03/2026');
+    const instant = new Date(Date.UTC(2026, 2, 9, 23, 30, 0));
+    const local = (n: number) => String(n).padStart(2, '0');
+    expect(formatDate(instant.toISOString(), true)).toBe(
+      `${local(instant.getDate())}/${local(instant.getMonth() + 1)}/${instant.getFullYear()} ${local(instant.getHours())}:30:00`,
+    );
+    expect(formatDate('not a date')).toBe('');
   });
 
   it('shows seconds as HH:MM:SS', () => {

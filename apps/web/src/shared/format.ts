@@ -1,14 +1,23 @@
-import dayjs from 'dayjs';
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
 
-/** Dates as the specification shows them: DD/MM/YYYY, with HH:mm:ss when the time matters. */
+/**
+ * Dates as the specification shows them: DD/MM/YYYY, with HH:mm:ss when the time matters, in
+ * the browser's zone. A bare date (YYYY-MM-DD) is that day wherever the browser is (the Date
+ * parser would read it as midnight UTC). Without dayjs: the dashboard, part of the shell's
+ * first screen, formats dates and nothing else of it needs dayjs.
+ */
 export function formatDate(value: string | null | undefined, withTime = false): string {
   if (!value) return '';
-  return dayjs(value).format(withTime ? 'DD/MM/YYYY HH:mm:ss' : 'DD/MM/YYYY');
+  const day = DATE_ONLY.exec(value);
+  const at = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  if (Number.isNaN(at.getTime())) return '';
+  const date = `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`;
+  return withTime ? `${date} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}` : date;
 }
 
 /** Seconds as HH:MM:SS. */
 export function formatDuration(totalSeconds: number): string {
-  const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
   return `${pad(totalSeconds / 3600)}:${pad((totalSeconds % 3600) / 60)}:${pad(totalSeconds % 60)}`;
 }
 
