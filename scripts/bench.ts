@@ -94,7 +94,8 @@ try {
   });
   row('refresh-token grants per CPU-second', (refreshes / (cpuSeconds(instance.pid) - cpu)).toFixed(1), '≥ 300');
 
-  // 4. Searches at volume, one after another (p95 of 40 each).
+  // 4. Searches at volume, one after another: p95 of 200 each (of 40, the figure was the second
+  //    slowest request, and moved by half between runs on this machine).
   const post = async (path: string, body: object) => {
     const answer = await fetch(`${url}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const json = (await answer.json()) as { success: boolean; data?: { records: unknown[] } };
@@ -120,7 +121,7 @@ try {
   }
   for (const [name, path, body] of searches) {
     await post(path, body);
-    const latencies = await timed(40, () => post(path, body));
+    const latencies = await timed(200, () => post(path, body));
     row(`${name} (${name.startsWith('users') ? USERS.toLocaleString('en') : LOGS.toLocaleString('en')} rows)`, `p95 ${ms(percentile(latencies, 95))}`, name.startsWith('users') ? searchTarget : 'p95 ≤ 50 ms');
   }
 } finally {
