@@ -7,9 +7,10 @@ import viVN from 'antd/locale/vi_VN';
 import { useTranslation } from 'react-i18next';
 
 /**
- * antd's locale and dayjs's (following the portal's language) and App context (`App.useApp()`'s modals),
- * around whatever is built with antd. Loaded with the first such screen or popup, never with
- * the shell: see `with-antd.tsx`. Toasts are the portal's own (shared/notify.ts).
+ * antd's and dayjs's locale (following the portal's language) and antd's App context
+ * (`App.useApp()`'s modals), around whatever is built with antd. Loaded with the first such
+ * screen or popup, never with the shell: see `with-antd.tsx`. Toasts are the portal's own
+ * (shared/notify.ts).
  */
 export default function AntdProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();

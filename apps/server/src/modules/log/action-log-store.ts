@@ -44,7 +44,7 @@ export const actionLogStore: ResourceStore<typeof actionLogResource> = {
     );
     // Newest first, in the order of the (created_at, id) indexes: millions of rows stay cheap.
     const order = [desc(actionLogs.createdAt), desc(actionLogs.id)];
-    return largePage(db, actionLogs, where, order, page, async (inPage, pageOrder) => (await rows(db, inPage).orderBy(...pageOrder)).map(toRecord));
+    return largePage(db, actionLogs, where, order, page, async (inPage) => (await rows(db, inPage).orderBy(...order)).map(toRecord));
   },
 
   async find(db, id, scope) {

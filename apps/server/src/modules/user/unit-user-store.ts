@@ -116,7 +116,7 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
     );
     // Newest first, in the order of the (created_at, id) indexes: a million users stay cheap.
     const order = [desc(users.createdAt), desc(users.id)];
-    return largePage(db, users, where, order, page, async (inPage, pageOrder) => (await select(db, inPage).orderBy(...pageOrder)).map(toRecord));
+    return largePage(db, users, where, order, page, async (inPage) => (await select(db, inPage).orderBy(...order)).map(toRecord));
   },
 
   find: findInScope,

@@ -70,9 +70,9 @@ export function keywordIn(text: SQL, keyword: string | undefined): SQL | undefin
 
 /**
  * A page of a list that may hold millions of rows, in one statement: the page's ids are found
- * in index order (the database stops after offset + limit index entries, reading no row), and
- * only those rows are read in full, by `fetch(inPage, order)`, which selects the rows `inPage`
- * admits in that order. The total is counted beside them (`countMatches`).
+ * in index order (the database stops after offset + limit index entries), and only those rows
+ * are read in full, by `fetch(inPage)`, which selects the rows `inPage` admits in `order` (the
+ * page's order). The total is counted beside them (`countMatches`).
  */
 export async function largePage<Rec>(
   db: Queryable,
@@ -80,10 +80,10 @@ export async function largePage<Rec>(
   where: SQL | undefined,
   order: SQL[],
   page: SearchPage,
-  fetch: (inPage: SQL, order: SQL[]) => Promise<Rec[]>,
+  fetch: (inPage: SQL) => Promise<Rec[]>,
 ): Promise<PageResult<Rec>> {
   const pageIds = db.select({ id: table.id }).from(table).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
-  const [records, total] = await Promise.all([fetch(inArray(table.id, pageIds), order), countMatches(db, table, where)]);
+  const [records, total] = await Promise.all([fetch(inArray(table.id, pageIds)), countMatches(db, table, where)]);
   if (!total.capped) return { records, totalRecord: total.count };
   return { records, totalRecord: Math.max(total.count, page.offset + records.length), totalCapped: true };
 }
