@@ -3,6 +3,7 @@ import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, fillAccount, fillDate, fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
 import { sampleClientUrls } from '../support/sample-app.ts';
 import { signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 // Everything this journey creates is its own: the other specs' demo units, packs and CRM stay untouched.
 const service = { code: 'HANHTRINH', name: 'Ứng dụng Hành Trình' };
@@ -113,8 +114,7 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
     await chooseOption(page, 'Doanh nghiệp', unit.name);
     await chooseOption(page, 'Người dùng', `${member.lastName} ${member.firstName} (${member.username})`);
     await chooseOption(page, 'Dịch vụ', service.name);
-    await page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();
-    await expect(page.getByText('Đã cấp hết số người dùng của gói dịch vụ (1)')).toBeVisible();
+    await expectToast(page, 'Đã cấp hết số người dùng của gói dịch vụ (1)', () => page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click());
     await page.getByRole('dialog').getByRole('button', { name: 'Hủy' }).click();
   });
 
@@ -165,7 +165,9 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
 });
 
 test('a service with a redirect link gets a client secret, shown once, that its token calls must then present', async ({ page, request }) => {
-  const confidential = { code: 'HANHTRINH_SECRET', name: 'Ứng dụng Hành Trình bảo mật' };
+  // Code and name share no text with the other test's service: the two tests may run at once, and a
+  // row or link found by text must be the test's own.
+  const confidential = { code: 'BAOMAT', name: 'Ứng dụng Bảo Mật' };
   const { callback } = sampleClientUrls(Number(process.env.E2E_APP_PORT), confidential.code);
   await signIn(page, ADMIN, 'service/service-manage');
   await createService(page, confidential);

@@ -41,6 +41,5 @@ test('an administrator adds a category to a group, sees it in the tree, and cann
   await expect(entry).toHaveClass(/ant-table-row-level-1/);
 
   await row(page, 'Nhân viên').filter({ hasText: 'STAFF' }).getByRole('button', { name: /^Xóa/ }).click();
-  await confirm(page, 'Bạn có chắc chắn muốn xóa danh mục', 'Xóa');
-  await expect(page.getByText('Danh mục đang được sử dụng, không thể xóa hoặc đổi mã')).toBeVisible();
+  await expectToast(page, 'Danh mục đang được sử dụng, không thể xóa hoặc đổi mã', () => confirm(page, 'Bạn có chắc chắn muốn xóa danh mục', 'Xóa'));
 });
