@@ -29,14 +29,16 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite's data directory; `memory://` keeps everything in memory (tests). */
   dataDir?: string;
+  /** A PGlite data directory dumped earlier (`dumpDataDir`), loaded instead of running initdb. */
+  startFrom?: Blob | undefined;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir ?? 'memory://');
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir ?? 'memory://', options.startFrom);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   // Loaded only here: a server on PostgreSQL never carries the embedded database.
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
@@ -45,7 +47,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     import('drizzle-orm/pglite'),
   ]);
   // pg_trgm: the users' keyword index (migration 0014), as on a PostgreSQL server.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startFrom ? { loadDataDir: startFrom } : {}) });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
