@@ -67,12 +67,13 @@ export async function startInstance(env: Record<string, string>, main = MAIN): P
   return { pid: child.pid!, port, url, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
-/** Two portal processes on a PostgreSQL and a Redis of their own, and the test's own client of that database. */
+/** Two portal processes on a PostgreSQL and a Redis of their own, and the test's own connections to that database. */
 export interface InstancePair {
   postgres: OwnPostgres;
   redis: OwnRedis;
   instances: [Instance, Instance];
-  database: pg.Client;
+  /** A pool: a test may ask several things at once (one client would queue them, which pg 9 refuses). */
+  database: pg.Pool;
   /** Stops what is still running and removes the servers' files. */
   close(): Promise<void>;
 }
@@ -83,8 +84,7 @@ export async function startInstancePair(env: Record<string, string> = {}): Promi
   const shared = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, ...env };
   // Started together: the migrations' advisory lock makes them take turns.
   const instances = (await Promise.all([startInstance(shared), startInstance(shared)])) as [Instance, Instance];
-  const database = new pg.Client({ connectionString: postgres.url });
-  await database.connect();
+  const database = new pg.Pool({ connectionString: postgres.url, max: 4 });
   return {
     postgres,
     redis,

@@ -25,7 +25,7 @@ describe.runIf(OWN_POSTGRES_AVAILABLE && OWN_REDIS_AVAILABLE)('an instance kille
   let pair: InstancePair;
   let instances: Instance[];
   let balancer: Balancer;
-  let database: pg.Client;
+  let database: pg.Pool;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {

@@ -27,7 +27,7 @@ describe.runIf(OWN_POSTGRES_AVAILABLE && OWN_REDIS_AVAILABLE)('the SMS outbox wi
   let gateway: SmsGateway;
   let pair: InstancePair;
   let instances: Instance[];
-  let database: pg.Client;
+  let database: pg.Pool;
 
   beforeAll(async () => {
     gateway = await startSmsGateway();

@@ -35,7 +35,7 @@ const stepOf = (code: unknown) => Number(String(code).slice('STEP_'.length));
 describe.runIf(OWN_POSTGRES_AVAILABLE && OWN_REDIS_AVAILABLE)('the provisioning queue with one of two instances killed', () => {
   let pair: InstancePair;
   let instances: Instance[];
-  let database: pg.Client;
+  let database: pg.Pool;
   let app: ListeningScimApp;
 
   beforeAll(async () => {
