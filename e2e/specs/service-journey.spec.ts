@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from '../support/accounts.ts';
-import { chooseOption, fillAccount, fillDate, fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
+import { chooseOption, confirm, fillAccount, fillDate, fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
 import { sampleClientUrls } from '../support/sample-app.ts';
 import { signIn } from '../support/signin.ts';
 import { expectToast } from '../support/toast.ts';
@@ -195,4 +195,25 @@ test('a service with a redirect link gets a client secret, shown once, that its 
   const view = page.getByRole('dialog');
   await expect(view).toContainText(/Đã cấp ngày \d{2}\/\d{2}\/\d{4}/);
   await expect(view).not.toContainText(secret);
+});
+
+test('a service no unit uses is switched off and on again, each time confirmed, then deleted after a confirmation', async ({ page }) => {
+  // Shares no text with the other tests' services (they may run at once).
+  const unused = { code: 'TAMNGUNG', name: 'Ứng dụng Tạm Ngưng' };
+  await signIn(page, ADMIN, 'service/service-manage');
+  await createService(page, unused);
+  const status = row(page, unused.code).getByRole('switch');
+  await expect(status).toBeChecked();
+  await status.click();
+  await expectToast(page, 'Cập nhật trạng thái thành công', () =>
+    confirm(page, `Bạn có chắc chắn muốn ngừng kích hoạt dịch vụ "${unused.name}"?`, 'Lưu'),
+  );
+  await expect(status).not.toBeChecked();
+  await status.click();
+  await confirm(page, `Bạn có chắc chắn muốn kích hoạt dịch vụ "${unused.name}"?`, 'Lưu');
+  await expect(status).toBeChecked();
+
+  await row(page, unused.code).getByRole('button', { name: /^Xóa/ }).click();
+  await expectToast(page, 'Xóa thành công', () => confirm(page, `Bạn có chắc chắn muốn xóa dịch vụ "${unused.name}"?`, 'Xóa'));
+  await expect(row(page, unused.code)).toHaveCount(0);
 });

@@ -11,6 +11,17 @@ import type { PermissionName } from '../catalogue/permissions.ts';
  */
 export type ResourceOperation = 'search' | 'get' | 'create' | 'update' | 'save' | 'delete' | 'status';
 
+/** Does the call's path carry the record's id (`…/:id`)? Otherwise the id travels as `?id=`. */
+export function pathTakesId(template: string): boolean {
+  return template.includes(':id');
+}
+
+/** The address of one record's call: the id in the path where it names `:id`, else as `?id=`. */
+export function recordPath(template: string, id: string): string {
+  const encoded = encodeURIComponent(id);
+  return pathTakesId(template) ? template.replace(':id', encoded) : `${template}?id=${encoded}`;
+}
+
 export interface ExportColumn {
   /** Field of the record. */
   key: string;

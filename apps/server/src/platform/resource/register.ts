@@ -7,6 +7,7 @@ import {
   idParamSchema,
   LOG_ACTION,
   pageResultSchema,
+  pathTakesId,
   savedSchema,
   statusChangeSchema,
   type PageResult,
@@ -204,7 +205,7 @@ export function registerResource<C extends ResourceContract>(app: FastifyInstanc
   if (paths.delete && permissions.delete && store.remove) {
     const remove = store.remove.bind(store);
     // The id is a path parameter, or the query's `id` when the path names none (DeleteChannel?id=).
-    const idIn = paths.delete.includes(':id') ? 'params' : 'querystring';
+    const idIn = pathTakesId(paths.delete) ? 'params' : 'querystring';
     routes.delete(
       `/api${paths.delete}`,
       {

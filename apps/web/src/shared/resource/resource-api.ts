@@ -1,4 +1,4 @@
-import type { PageResult, ResourceContract, ResourceOperation, Saved } from '@portal/contracts';
+import { recordPath, type PageResult, type ResourceContract, type ResourceOperation, type Saved } from '@portal/contracts';
 import { apiDownload, apiRequest } from '../../api/http.ts';
 import type { AnyRecord } from './types.ts';
 
@@ -7,7 +7,7 @@ export function resourceApi(contract: ResourceContract) {
   const path = (operation: ResourceOperation, id?: string) => {
     const template = contract.paths[operation];
     if (!template) throw new Error(`${contract.name} has no ${operation} call`);
-    return id === undefined ? template : template.replace(':id', encodeURIComponent(id));
+    return id === undefined ? template : recordPath(template, id);
   };
   return {
     search: (query: Record<string, unknown>, signal?: AbortSignal) => apiRequest<PageResult<AnyRecord>>(path('search'), { body: query, signal }),
