@@ -40,9 +40,17 @@ export interface DatabaseTarget {
  * An empty PGlite data directory, as initdb leaves it, made once per machine and PGlite build
  * and kept in the system's temporary directory: initdb costs ~3 s of every fresh embedded
  * database, loading its dump ~1 s, and the API tests open over a hundred. Two test workers may
- * make it at once: each writes a file of its own and renames it into place.
+ * make it at once: each writes a file of its own and renames it into place. Read once per
+ * worker (the test files of a worker share this module: vitest.config.ts).
  */
-async function emptyPgliteDataDir(): Promise<Blob> {
+let emptyPgliteDump: Promise<Blob> | undefined;
+
+function emptyPgliteDataDir(): Promise<Blob> {
+  emptyPgliteDump ??= keptOrNewPgliteDump();
+  return emptyPgliteDump;
+}
+
+async function keptOrNewPgliteDump(): Promise<Blob> {
   const build = await stat(fileURLToPath(import.meta.resolve('@electric-sql/pglite/pglite.data')));
   const file = join(tmpdir(), `portal-test-pglite-${build.size}-${Math.trunc(build.mtimeMs)}.tar`);
   const kept = await readFile(file).catch(() => undefined);
