@@ -67,8 +67,11 @@ try {
   // 2. Requests per second against the framework's floor, measured now on this machine.
   const floor = await hammer(`${url}/healthz`);
   row('GET /healthz (the floor), 16 connections', `${perSecond(floor.perSecond)}, p99 ${floor.p99} ms`);
+  // Asked as the screens ask them: a browser always accepts a compressed answer (the menu is
+  // ~9 KiB for an administrator, and compressing it afresh for each request cost 5 to 9 times the rest of the call).
+  const asBrowsersAsk = { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' };
   for (const path of ['/api/User/GetUserProfileCurrent', '/api/User/GetListMenus']) {
-    const result = await hammer(`${url}${path}`, headers);
+    const result = await hammer(`${url}${path}`, asBrowsersAsk);
     const share = (100 * result.perSecond) / floor.perSecond;
     row(`GET ${path}`, `${perSecond(result.perSecond)} (${share.toFixed(0)}% of floor), p99 ${result.p99} ms${result.failures ? `, ${result.failures} failed` : ''}`, '≥ 30% of floor, p99 ≤ 50 ms');
   }

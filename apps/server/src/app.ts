@@ -26,6 +26,7 @@ import { registerMailOutboxRoutes } from './modules/mail-outbox/routes.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
 import { registerTwoFaConfigRoutes } from './modules/two-factor/config-routes.ts';
 import { registerMyTwoFactorRoutes } from './modules/two-factor/my-two-factor-routes.ts';
+import { ANSWER_ENCODINGS, COMPRESS_FROM_BYTES, PER_REQUEST_BROTLI_QUALITY } from './platform/compression.ts';
 import { purgeExpiredRateLimits } from './platform/rate-limit.ts';
 import type { ProviderKeys } from './identity/keys.ts';
 import { createProvider, identityUrls, API_SCOPE, SPA_CLIENT_ID } from './identity/provider.ts';
@@ -109,10 +110,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // zlib's stream and thread pool, which the plugin uses above 8 KiB on two cores, a page of 20
   // users took ~1.8 ms longer to answer.
   await app.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
+    encodings: [...ANSWER_ENCODINGS],
+    threshold: COMPRESS_FROM_BYTES,
     syncThreshold: 32 * 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

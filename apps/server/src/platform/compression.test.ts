@@ -46,6 +46,21 @@ describe('compression', () => {
     const answer = JSON.parse(brotliDecompressSync(menus.rawPayload).toString());
     expect(answer.success).toBe(true);
     expect(menus.rawPayload.length).toBeLessThan(JSON.stringify(answer).length / 3);
+    expect(menus.headers.vary).toMatch(/accept-encoding/i);
+    // The menu is kept serialised with its compressed forms: each encoding answers the same JSON.
+    const gzip = await t.app.inject({ url: '/api/User/GetListMenus', headers: { ...headers, 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(answer);
+    const plain = await t.app.inject({ url: '/api/User/GetListMenus', headers: { ...headers, 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.json()).toEqual(answer);
+    // An answer made afresh for each request is compressed on the way out.
+    const roles = await t.app.inject({ method: 'POST', url: '/api/Role/SearchRolePage', headers: { ...headers, 'accept-encoding': 'identity' }, payload: {} });
+    const roleId = roles.json().data.records[0].id;
+    const matrix = await t.app.inject({ url: `/api/Role/GetAssignPermissions?roleId=${roleId}`, headers });
+    expect(matrix.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(matrix.rawPayload).toString()).success).toBe(true);
     const small = await t.app.inject({ url: '/healthz', headers });
     expect(small.headers['content-encoding']).toBeUndefined();
   });

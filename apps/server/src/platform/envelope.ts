@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessage, type FailureEnvelope, type FieldError, type Language } from '@portal/contracts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -8,14 +8,6 @@ import { languageOf } from './language.ts';
 /** Wraps a handler's result in the success envelope. */
 export function ok<T>(data: T): { success: true; data: T } {
   return { success: true, data };
-}
-
-/**
- * Sends an answer already serialised (a cached one): Fastify sends strings as they are, so
- * the hot calls skip building and checking the same object on every request.
- */
-export function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json as never);
 }
 
 /** The envelope of a refusal, in the caller's language. */

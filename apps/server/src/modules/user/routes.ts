@@ -7,10 +7,19 @@ import { registerUnitAdminRoutes } from './unit-admin-routes.ts';
 import { unitUserStore } from './unit-user-store.ts';
 import type { AppContext } from '../../app-context.ts';
 import { InvalidatingCache } from '../../platform/cache/invalidating-cache.ts';
-import { ok, sendSerialized } from '../../platform/envelope.ts';
+import { ok } from '../../platform/envelope.ts';
+import { SerializedAnswer } from '../../platform/compression.ts';
 import { cachedMenuRows, menusFor } from './menus.ts';
 import { profileOf } from './profile.ts';
 import { accountOf } from '../../platform/cache/invalidation.ts';
+
+/** A set of permissions as a cache key, made once per set (an actor's set lives as long as its cached record). */
+const keysOfPermissionSets = new WeakMap<ReadonlySet<string>, string>();
+function permissionsKey(permissions: ReadonlySet<string>): string {
+  let key = keysOfPermissionSets.get(permissions);
+  if (key === undefined) keysOfPermissionSets.set(permissions, (key = [...permissions].sort().join(',')));
+  return key;
+}
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -21,8 +30,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   // The two calls every screen makes, kept serialised: a profile until its account changes
   // (or a minute of the server's clock passes: the trial's days left are counted on it), a
   // menu per set of permissions until a role, permission or menu changes.
-  const profiles = new InvalidatingCache<string, string>(ctx.invalidation, { keyOf: accountOf, ttlMs: 60_000, max: 20_000, clock: ctx.clock });
-  const menuAnswers = new InvalidatingCache<string, string>(ctx.invalidation, { keyOf: () => undefined, ttlMs: 10 * 60_000, max: 1_000 });
+  const profiles = new InvalidatingCache<string, SerializedAnswer>(ctx.invalidation, { keyOf: accountOf, ttlMs: 60_000, max: 20_000, clock: ctx.clock });
+  const menuAnswers = new InvalidatingCache<string, SerializedAnswer>(ctx.invalidation, { keyOf: () => undefined, ttlMs: 10 * 60_000, max: 1_000 });
 
   routes.get(
     '/api/User/GetUserProfileCurrent',
@@ -30,8 +39,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: 'signed-in' },
       schema: { tags: ['User'], response: { 200: envelopeSchema(userProfileSchema) } },
     },
-    async (request, reply) =>
-      sendSerialized(reply, await profiles.get(request.actor.userId, async () => JSON.stringify(ok(profileOf(request.actorRecord, ctx.clock.now()))))),
+    async (request, reply) => {
+      const answer = await profiles.get(request.actor.userId, async () => new SerializedAnswer(JSON.stringify(ok(profileOf(request.actorRecord, ctx.clock.now())))));
+      return answer.send(request, reply);
+    },
   );
 
   routes.get(
@@ -41,8 +52,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { tags: ['User'], response: { 200: envelopeSchema(listMenusSchema) } },
     },
     async (request, reply) => {
-      const permissions = [...request.actor.permissions].sort().join(',');
-      return sendSerialized(reply, await menuAnswers.get(permissions, async () => JSON.stringify(ok(menusFor(await menuRows(), request.actor)))));
+      const answer = await menuAnswers.get(permissionsKey(request.actor.permissions), async () => new SerializedAnswer(JSON.stringify(ok(menusFor(await menuRows(), request.actor)))));
+      return answer.send(request, reply);
     },
   );
 }
