@@ -21,7 +21,7 @@ import { DEMO_UNIT_USER, TEST_ADMIN, TEST_PUBLIC_URL } from '../apps/server/test
 import type { FastifyInstance } from 'fastify';
 import { benchActivity } from './bench-activity.ts';
 import { benchSync } from './bench-sync.ts';
-import { cpuSeconds, hammer, loops, percentile, rssMiB, timed } from './bench/measure.ts';
+import { cpuSeconds, hammer, loops, percentile, postgresCpuSeconds, rssMiB, timed } from './bench/measure.ts';
 import { seedActionLogs, seedUsers } from './bench/seed.ts';
 
 const postgresUrl = process.env.DATABASE_URL;
@@ -80,13 +80,20 @@ try {
   // 3. Sign-ins and refreshes per second of the server's CPU (argon2id m=19 MiB, t=2).
   const signInsPerCpuSecond = async (through: FastifyInstance) => {
     const before = cpuSeconds(instance.pid);
+    const databaseBefore = postgresUrl ? postgresCpuSeconds() : undefined;
     const signIns = await loops(4, 10, () => signIn(through, DEMO_UNIT_USER));
-    return (signIns / (cpuSeconds(instance.pid) - before)).toFixed(1);
+    const server = cpuSeconds(instance.pid) - before;
+    const database = databaseBefore === undefined ? undefined : postgresCpuSeconds()! - databaseBefore;
+    return { server: (signIns / server).toFixed(1), withDatabase: database === undefined ? undefined : (signIns / (server + database)).toFixed(1) };
   };
-  row('full OIDC password sign-ins per CPU-second', await signInsPerCpuSecond(client), '≥ 40');
+  const signIns = await signInsPerCpuSecond(client);
+  row('full OIDC password sign-ins per CPU-second', signIns.server, '≥ 40');
+  // On PGlite the database works inside the server's process and is counted above; a
+  // PostgreSQL server on this machine works in processes of its own, counted here too.
+  if (signIns.withDatabase) row("  the same, PostgreSQL's own CPU counted too", signIns.withDatabase);
   // The same with a new TCP connection for each of a sign-in's four requests (no keep-alive).
   const oneConnectionEach = httpInjector(url, clientAddress) as unknown as FastifyInstance;
-  row('  the same, a new connection a request', await signInsPerCpuSecond(oneConnectionEach));
+  row('  the same, a new connection a request', (await signInsPerCpuSecond(oneConnectionEach)).server);
   const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn(client, DEMO_UNIT_USER)));
   const cpu = cpuSeconds(instance.pid);
   let turn = 0;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** One autocannon run against the server (a process of its own), 16 connections. */
@@ -18,6 +18,22 @@ export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after the command name.
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU time the PostgreSQL server on this machine has used so far, all its processes together
+ * (Linux); undefined when none runs here (a server elsewhere).
+ */
+export function postgresCpuSeconds(): number | undefined {
+  let total: number | undefined;
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total = (total ?? 0) + cpuSeconds(Number(pid));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
 }
 
 export function percentile(values: readonly number[], p: number): number {
