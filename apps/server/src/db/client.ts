@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pgliteForDrizzle } from './pglite-queries.ts';
 import { listenOnPglite, listenOnPostgres, type ChannelHandlers, type StopListening } from './notifications.ts';
 import { releaseLostConnections } from './pool-guard.ts';
 import * as schema from './schema/index.ts';
@@ -48,7 +49,7 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise
   ]);
   // pg_trgm: the users' keyword index (migration 0014), as on a PostgreSQL server.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startFrom ? { loadDataDir: startFrom } : {}) });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzlePglite({ client: pgliteForDrizzle(client) as unknown as typeof client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
