@@ -13,10 +13,15 @@ export type OutboxTable = PgTable & { id: PgColumn; seq: PgColumn; status: PgCol
  */
 export async function claimLeased<T extends OutboxTable>(db: Database, table: T, options: { now: Date; limit: number; pending: number; extra?: SQL }): Promise<T['$inferSelect'][]> {
   const { now } = options;
+  // A row never tried is due at once. Its due time is the database's clock when it was queued
+  // (to the microsecond), `now` the server's (to the millisecond, and perhaps behind the
+  // database's): compared, a row queued in the claim's own millisecond, or while the server's
+  // clock lags, waited for a later round. A retry's due time is written from the server's clock.
+  const isDue = or(eq(table.attempts, 0), lte(table.nextAttemptAt, now));
   const due = db
     .select({ id: table.id })
     .from(table as PgTable)
-    .where(and(eq(table.status, options.pending), lte(table.nextAttemptAt, now), or(isNull(table.lockedUntil), lt(table.lockedUntil, now)), options.extra))
+    .where(and(eq(table.status, options.pending), isDue, or(isNull(table.lockedUntil), lt(table.lockedUntil, now)), options.extra))
     .orderBy(asc(table.seq))
     .limit(options.limit)
     .for('update', { skipLocked: true });
