@@ -42,14 +42,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   // Loaded only here: a server on PostgreSQL never carries the embedded database.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [pglite, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
   // pg_trgm: the users' keyword index (migration 0014), as on a PostgreSQL server.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startFrom ? { loadDataDir: startFrom } : {}) });
-  const db = drizzlePglite({ client: pgliteForDrizzle(client) as unknown as typeof client, schema, casing: 'snake_case' }) as unknown as Database;
+  const client = await pglite.PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startFrom ? { loadDataDir: startFrom } : {}) });
+  const db = drizzlePglite({ client: pgliteForDrizzle(client, pglite) as unknown as typeof client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
