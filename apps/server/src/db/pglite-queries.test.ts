@@ -60,6 +60,15 @@ describe('PGlite as drizzle is given it', () => {
     expect((await db.execute(sql`select id from kept_once order by id`)).rows).toEqual([{ id: 1 }]);
   });
 
+  it('is refused once the database is closed, as PGlite is', async () => {
+    const own = await PGlite.create();
+    const db = drizzle({ client: pgliteForDrizzle(own, pglite) as unknown as PGlite });
+    expect((await db.execute(sql`select ${1}::int as one`)).rows).toEqual([{ one: 1 }]);
+    await own.close();
+    await expect(db.execute(sql`select ${1}::int as one`)).rejects.toThrow();
+    await expect(drizzle({ client: own }).execute(sql`select 1`)).rejects.toThrow();
+  });
+
   it('answers rightly past the number of statements it keeps', async () => {
     const db = drizzle({ client: pgliteForDrizzle(shared, pglite) as unknown as PGlite });
     const nth = (n: number) => db.execute(sql`select ${n}::int + ${sql.raw(String(n))} as twice`);

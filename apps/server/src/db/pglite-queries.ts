@@ -39,17 +39,19 @@ export function pgliteForDrizzle(client: PGlite, pglite: PgliteModule): PgliteQu
   for (const type of READ_AS_TEXT) client.parsers[type] = asText;
   const statements = statementsOf(client, pglite);
   const queries = (inTransaction: boolean): PgliteQueries => ({
-    query: <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+    query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+      // Refused once the database is closed, as PGlite's own query is.
+      await client._checkReady();
       // A transaction holds PGlite's transaction lock already; a query alone waits for it, as PGlite's does.
-      inTransaction
-        ? client._runExclusiveQuery(() => statements.run<T>(text, params, options))
-        : client._runExclusiveTransaction(() =>
-            client._runExclusiveQuery(async () => {
-              const results = await statements.run<T>(text, params, options);
-              await client.syncToFs();
-              return results;
-            }),
-          ),
+      if (inTransaction) return client._runExclusiveQuery(() => statements.run<T>(text, params, options));
+      return client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          const results = await statements.run<T>(text, params, options);
+          await client.syncToFs();
+          return results;
+        }),
+      );
+    },
     exec: (text, options) => client.exec(text, options && { ...options, parsers: undefined }),
     transaction: (work) => {
       // drizzle nests transactions with savepoints on the same handle, never by a second begin.
