@@ -94,7 +94,7 @@ class PreparedStatements {
     });
     const closing = this.toClose.splice(0).map((name) => serialize.close({ type: 'S', name }));
     const answer = await this.send([...closing, serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
-    const failure = answer.find((message) => message instanceof this.pglite.protocol.messages.DatabaseError);
+    const failure = this.refusalIn(answer);
     if (failure) {
       // A kept statement whose table changed shape since ("cached plan must not change result type") is made anew next time.
       if (statement.name && failure.code === '0A000') this.forget(text);
@@ -108,7 +108,7 @@ class PreparedStatements {
     const keep = KEEPABLE.test(text) && text.length <= KEEPABLE_LENGTH;
     const name = keep ? `portal_${++this.named}` : '';
     const described = await this.send([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })]);
-    const failure = described.find((message) => message instanceof this.pglite.protocol.messages.DatabaseError);
+    const failure = this.refusalIn(described);
     if (failure) {
       // The database skips what follows an error until a sync.
       await this.send([serialize.sync()]);
@@ -131,13 +131,13 @@ class PreparedStatements {
     this.toClose.push(statement.name);
   }
 
+  /** The database's refusal among its answers (the error message PGlite's own query throws). */
+  private refusalIn(messages: BackendMessage[]) {
+    return messages.find((message) => message instanceof this.pglite.protocol.messages.DatabaseError);
+  }
+
+  /** Sends the messages in one call into the database; refusals come back among the answers. */
   private send(messages: Uint8Array[]): Promise<BackendMessage[]> {
-    const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-    let offset = 0;
-    for (const message of messages) {
-      bytes.set(message, offset);
-      offset += message.length;
-    }
-    return this.client.execProtocolStream(bytes, { syncToFs: false, throwOnError: false });
+    return this.client.execProtocolStream(Buffer.concat(messages), { syncToFs: false, throwOnError: false });
   }
 }

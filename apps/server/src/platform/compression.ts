@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** The encodings the server answers in, preferred first (browsers accept both). */
 export const ANSWER_ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ANSWER_ENCODINGS)[number];
+const NEGOTIABLE: Encoding[] = [...ANSWER_ENCODINGS];
 
 /** Below this an answer goes as it is: compressing it would gain less than the header costs. */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -38,7 +39,7 @@ export class SerializedAnswer {
     reply.type('application/json; charset=utf-8');
     if (this.bytes < COMPRESS_FROM_BYTES) return reply.send(this.body);
     reply.header('vary', 'accept-encoding');
-    const encoding = negotiate<Encoding>(request.headers['accept-encoding'] ?? '', [...ANSWER_ENCODINGS]);
+    const encoding = negotiate<Encoding>(request.headers['accept-encoding'] ?? '', NEGOTIABLE);
     if (!encoding) return reply.send(this.body);
     let form = this.compressed.get(encoding);
     if (!form) this.compressed.set(encoding, (form = compressors[encoding](Buffer.from(this.body))));
