@@ -53,6 +53,8 @@ export default defineConfig({
       DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      // The sample app listens on loopback (SCIM at 127.0.0.1, back-channel logout at localhost).
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1,localhost',
       E2E_APP_PORT: process.env.E2E_APP_PORT,
     },
   },

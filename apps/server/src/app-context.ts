@@ -5,6 +5,7 @@ import type { ActorLoader } from './platform/actor.ts';
 import type { Invalidation } from './platform/cache/invalidation.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { Outbound } from './platform/outbound/outbound.ts';
 import type { SecretBox } from './platform/secrets.ts';
 import type { SmsSender } from './platform/sms/sms-sender.ts';
 
@@ -25,6 +26,8 @@ export interface AppContext {
   invalidation: Invalidation;
   /** Who an account is (user, unit, agency, permissions), from memory between changes. */
   actors: ActorLoader;
+  /** fetch for the URLs administrators configure: never to internal addresses (OUTBOUND_ALLOWED_HOSTS aside). */
+  outbound: Outbound;
   /** Asks this instance's provisioning worker to deliver now rather than at its next poll. */
   kickProvisioning(): void;
 }

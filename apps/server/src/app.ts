@@ -56,6 +56,9 @@ import { createSecretBox } from './platform/secrets.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { answerClientError } from './platform/client-errors.ts';
 import { isSpaPath, registerSpa } from './platform/spa.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { createOutbound } from './platform/outbound/outbound.ts';
+import { applyPagePolicy } from './identity/page-policy.ts';
 
 export interface AppOptions {
   config: Config;
@@ -105,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
     clientErrorHandler: answerClientError,
   });
+  await registerSecurityHeaders(app, config.publicUrl);
   // API answers are compressed when large enough to gain (the SPA's files are compressed at build).
   // Up to 32 KiB (a page of any list) in one synchronous call, ~0.3 ms at this quality: through
   // zlib's stream and thread pool, which the plugin uses above 8 KiB on two cores, a page of 20
@@ -149,15 +153,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await invalidation.barrier();
   });
   const actors = cachedActorLoader(db, invalidation);
-  const provider = createProvider({ config, db, keys, secrets, clock, actors });
+  const outbound = createOutbound(config.outboundAllowed);
+  app.addHook('onClose', () => outbound.close());
+  const provider = createProvider({ config, db, keys, secrets, clock, actors, outbound });
+  applyPagePolicy(provider);
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
   countProviderActivity(provider, { db, realtime, log: app.log });
-  const provisioning = startProvisioningWorker({ db, secrets, provider, clock, log: app.log });
+  const provisioning = startProvisioningWorker({ db, secrets, provider, clock, outbound, log: app.log });
   app.addHook('onClose', () => provisioning.stop());
   const campaigns = startCampaignSender({ db, clock, mailer, log: app.log });
   app.addHook('onClose', () => campaigns.stop());
-  const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, kickProvisioning: () => provisioning.kick() };
+  const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, outbound, kickProvisioning: () => provisioning.kick() };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
   registerAccessControl(app, { db, verifyToken, loadActor: actors });

@@ -1,4 +1,5 @@
 import { isStrongPassword, PASSWORD_SPECIALS } from '@portal/contracts';
+import { parseAllowList, type AllowList } from './platform/outbound/addresses.ts';
 
 /** Typed, validated configuration read once from the environment at start-up. */
 export interface Config {
@@ -25,6 +26,11 @@ export interface Config {
   trustProxy: string | boolean;
   /** A client must have sent its whole request within this time (slow clients hold no socket longer). */
   requestTimeoutMs: number;
+  /**
+   * Private hosts and networks the portal may call on an administrator's say (SCIM, back-channel
+   * logout) for apps on premises; every other loopback, private or link-local address is refused.
+   */
+  outboundAllowed: AllowList;
 }
 
 /** A configuration mistake: its message is one line naming the variable, shown as is. */
@@ -82,6 +88,15 @@ function trustedProxies(raw: string | undefined): Config['trustProxy'] {
   return entries.join(',');
 }
 
+/** OUTBOUND_ALLOWED_HOSTS: host names (`*.` for a domain's hosts), addresses and networks, comma separated. */
+function outboundAllowList(raw: string | undefined): AllowList {
+  try {
+    return parseAllowList(raw);
+  } catch (error) {
+    throw new ConfigError(`OUTBOUND_ALLOWED_HOSTS must be host names, addresses or networks separated by commas: ${(error as Error).message}`);
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -119,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     trustProxy: trustedProxies(read(env, 'TRUST_PROXY')),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
+    outboundAllowed: outboundAllowList(read(env, 'OUTBOUND_ALLOWED_HOSTS')),
     dataDir: read(env, 'DATA_DIR') ?? './data',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),

@@ -42,6 +42,7 @@ export async function startInstance(env: Record<string, string>, main = MAIN): P
       PORTAL_ADMIN_USERNAME: TEST_ADMIN.username,
       PORTAL_ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: 'error',
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -42,6 +42,8 @@ export async function startTestAppOn(target: DatabaseTarget, env: Record<string,
     PORTAL_ADMIN_PASSWORD: TEST_ADMIN.password,
     DEMO_DATA: '1',
     LOG_LEVEL: 'silent',
+    // The tests' SCIM and logout apps listen on loopback, which the outbound guard refuses unless named.
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     ...env,
   });
   await prepareDatabase(database, config);

@@ -28,6 +28,7 @@ export * from './schemas/two-factor.ts';
 export * from './schemas/apps.ts';
 export * from './schemas/devices.ts';
 export * from './schemas/mail-outbox.ts';
+export * from './schemas/delivery.ts';
 export * from './realtime.ts';
 export * from './resources/app-object.ts';
 export * from './resources/app-user.ts';

@@ -2,6 +2,9 @@ import { BASE_PATH } from '@portal/contracts';
 
 /** The few pages the provider renders itself; everything else is the React SPA. */
 
+/** The end-session page's only script; the page's policy allows it by its hash (`page-policy.ts`). */
+export const LOGOUT_SUBMIT_SCRIPT = 'document.forms[0].submit()';
+
 function escapeHtml(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -17,7 +20,7 @@ function page(title: string, body: string): string {
 export function logoutPage(form: string, options: { autoSubmit: boolean }): string {
   const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   if (options.autoSubmit) {
-    return page('Đăng xuất', `${confirmed}<p>Đang đăng xuất… / Signing out…</p><script>document.forms[0].submit()</script>`);
+    return page('Đăng xuất', `${confirmed}<p>Đang đăng xuất… / Signing out…</p><script>${LOGOUT_SUBMIT_SCRIPT}</script>`);
   }
   return page(
     'Đăng xuất',

@@ -9,6 +9,7 @@ import { findActiveAccount } from './accounts.ts';
 import { PORTAL_TOKEN_ALG, type ProviderKeys } from './keys.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/secrets.ts';
+import type { Outbound } from '../platform/outbound/outbound.ts';
 import { signInRefusal, type SignInRefusal } from './entitlement.ts';
 import { logoutPage, errorPage, signedOutPage } from './pages.ts';
 
@@ -87,7 +88,7 @@ function entitlementPolicy(db: Database, clock: Clock) {
   return policy;
 }
 
-export function createProvider(deps: { config: Config; db: Database; keys: ProviderKeys; secrets: SecretBox; clock: Clock; actors: ActorLoader }): Provider {
+export function createProvider(deps: { config: Config; db: Database; keys: ProviderKeys; secrets: SecretBox; clock: Clock; actors: ActorLoader; outbound: Outbound }): Provider {
   const { config, db, keys, secrets, clock } = deps;
   const urls = identityUrls(config);
   const secureCookies = config.publicUrl.startsWith('https://');
@@ -118,12 +119,13 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
       profile: ['name', 'given_name', 'family_name', 'preferred_username'],
       email: ['email'],
     },
-    // The provider refuses to call private addresses (SSRF protection). Every URL it calls
-    // here is a service app's back-channel logout URI that a platform administrator set (no
-    // dynamic client registration), and the suite's apps commonly live on private networks.
+    // Every URL the provider calls here is a service app's back-channel logout URI that a
+    // platform administrator set: it goes through the portal's outbound guard, as every call
+    // made on an administrator's say does, in place of the provider's own (same rules, but
+    // OUTBOUND_ALLOWED_HOSTS can name the apps that live on private networks).
     fetch: (url, options) => {
-      const { dispatcher: _ssrfGuard, ...rest } = options as RequestInit & { dispatcher?: unknown };
-      return globalThis.fetch(url, rest);
+      const { dispatcher: _providerGuard, ...rest } = options as RequestInit & { dispatcher?: unknown };
+      return deps.outbound.fetch(url as string | URL, rest as never) as unknown as Promise<Response>;
     },
     responseTypes: ['code'],
     pkce: { required: () => true },

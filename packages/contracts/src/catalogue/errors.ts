@@ -341,6 +341,15 @@ const portal = {
   },
 } as const satisfies Record<string, CatalogueEntry>;
 
+/** The edges (issue 23): codes 9190–9199. */
+const edges = {
+  'settings.outbound_address_refused': {
+    code: 9190,
+    vi: 'Địa chỉ này thuộc mạng nội bộ hoặc dải địa chỉ đặc biệt: cổng không gọi tới đó',
+    en: 'This address is on an internal or special-use network: the portal does not call it',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
 /** Request-level refusals; their messages are also the SPA's transport toasts. */
 /** Agency CRM (issue 11): codes 9150–9159. */
 const agency = {
@@ -410,6 +419,7 @@ export const ERROR_CATALOGUE = {
   ...portal,
   ...agency,
   ...commerce,
+  ...edges,
   ...request,
 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
+import { deliveryFailureSchema } from '../schemas/delivery.ts';
 import { unitServiceRecordFields } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -28,7 +29,7 @@ export const appUserRecordSchema = z.object({
   groupName: z.string().nullable(),
   status: z.number().int(),
   syncState: z.enum(SYNC_STATES),
-  lastError: z.string().nullable(),
+  lastError: deliveryFailureSchema.nullable(),
   createdAt: z.string(),
 });
 export type AppUserRecord = z.infer<typeof appUserRecordSchema>;
@@ -69,7 +70,7 @@ export const appUserResource = defineResource({
   statuses: [STATUS.active, STATUS.inactive],
   logObject: LOG_OBJECT.userByUnit,
   // The specification's name: why the service app refused the user, when it did (null otherwise).
-  savedExtra: { errorCreateBaseApp: z.string().nullable() },
+  savedExtra: { errorCreateBaseApp: deliveryFailureSchema.nullable() },
   exportColumns: [
     { key: 'username', header: { vi: 'Tài khoản', en: 'Account' } },
     { key: 'fullName', header: { vi: 'Họ và tên', en: 'Full name' }, wide: true },
@@ -110,6 +111,6 @@ export const appSyncStatusSchema = z.object({
   failed: z.number().int(),
   done: z.boolean(),
   /** userList / groupList: the app's users or groups could not be listed (no name). */
-  failures: z.array(z.object({ objectType: z.enum(['user', 'group', 'userList', 'groupList']), name: z.string(), error: z.string() })),
+  failures: z.array(z.object({ objectType: z.enum(['user', 'group', 'userList', 'groupList']), name: z.string(), error: deliveryFailureSchema })),
 });
 export type AppSyncStatus = z.infer<typeof appSyncStatusSchema>;

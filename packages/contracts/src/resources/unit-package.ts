@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryFailureSchema } from '../schemas/delivery.ts';
 import { LOG_OBJECT, PACK_LEVELS, STATUS, USER_COUNT_BANDS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
 import { isoDateSchema } from '../schemas/fields.ts';
@@ -96,6 +97,6 @@ export type UnitPackageResource = typeof unitPackageResource;
 export const appPushResultSchema = z.object({
   queued: z.number().int(),
   delivered: z.number().int(),
-  failures: z.array(z.object({ serviceName: z.string(), error: z.string() })),
+  failures: z.array(z.object({ serviceName: z.string(), error: deliveryFailureSchema })),
 });
 export type AppPushResult = z.infer<typeof appPushResultSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { EMAIL_RULE, MOBILE_RULE, OTP_RULE, requiredTextRule, URL_PATTERN, USERNAME_RULE, VERIFICATION_CODE_RULE, type TextRule } from './text-rules.ts';
+import { EMAIL_RULE, isStorableText, MOBILE_RULE, OTP_RULE, requiredTextRule, URL_PATTERN, USERNAME_RULE, VERIFICATION_CODE_RULE, type TextRule } from './text-rules.ts';
 
 /**
  * Field rules of section 5, written once (as data, in `text-rules.ts`) and shared by the
@@ -11,7 +11,7 @@ import { EMAIL_RULE, MOBILE_RULE, OTP_RULE, requiredTextRule, URL_PATTERN, USERN
 
 /** The zod schema of a text rule: the same checks in the same order as `checkText`. */
 export function textSchema(rule: TextRule) {
-  let schema = z.string();
+  let schema = z.string().refine(isStorableText, { error: 'text_invalid', abort: true });
   if (rule.trim) schema = schema.trim();
   if (rule.required) schema = schema.min(1, { error: rule.required, abort: true });
   if (rule.min) schema = schema.min(rule.min.length, { error: rule.min.error, abort: true });

@@ -29,6 +29,9 @@ export const FIELD_ERROR_KEYS = [
   'phone_invalid',
   'image_type_invalid',
   'file_too_large',
+  'text_invalid',
+  'already_exists',
+  'address_not_allowed',
   'invalid',
 ] as const;
 export type FieldErrorKey = (typeof FIELD_ERROR_KEYS)[number];
@@ -53,9 +56,46 @@ export interface TextRefusal {
   max?: number;
 }
 
+/**
+ * Text PostgreSQL can keep: its text types refuse the NUL character, and a lone UTF-16
+ * surrogate has no UTF-8 form (drivers would silently write U+FFFD instead). Every text the
+ * API receives is held to it (refused with `text_invalid`, naming the field), not only the
+ * fields built from a rule.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && value.isWellFormed();
+}
+
+/** The same text made storable: NULs dropped, lone surrogates replaced (for what others send us). */
+export function toStorableText(value: string): string {
+  return value.replaceAll('\u0000', '').toWellFormed();
+}
+
+/**
+ * The path of the first text in `input` (any depth: keys and values of objects, items of
+ * arrays) that PostgreSQL cannot keep, or undefined when there is none.
+ */
+export function unstorableTextPath(input: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof input === 'string') return isStorableText(input) ? undefined : path;
+  if (Array.isArray(input)) {
+    for (let index = 0; index < input.length; index++) {
+      const found = unstorableTextPath(input[index], [...path, index]);
+      if (found) return found;
+    }
+  } else if (input !== null && typeof input === 'object') {
+    for (const [key, value] of Object.entries(input)) {
+      if (!isStorableText(key)) return [...path, key];
+      const found = unstorableTextPath(value, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 /** The first check of `rule` that `value` fails, or undefined when it passes. */
 export function checkText(rule: TextRule, value: unknown): TextRefusal | undefined {
   if (typeof value !== 'string') return { key: rule.required ?? 'invalid' };
+  if (!isStorableText(value)) return { key: 'text_invalid' };
   const text = rule.trim ? value.trim() : value;
   if (rule.required && text.length === 0) return { key: rule.required };
   if (rule.min && text.length < rule.min.length) return { key: rule.min.error };

@@ -39,7 +39,7 @@ describe.each(DATABASE_KINDS)('pushing what a unit bought into its apps on %s', 
     expect(result.queued).toBe(held.serviceNames.length);
     expect(result.delivered).toBe(1);
     expect(result.failures.map((failure) => failure.serviceName).sort()).toEqual(held.serviceNames.filter((name) => name !== 'CRM').sort());
-    for (const failure of result.failures) expect(failure.error).toContain('no enabled SCIM integration');
+    for (const failure of result.failures) expect(failure.error).toEqual({ reason: 'not_configured', status: null, detail: null });
 
     const [subscription] = scim.resources(tenant, 'Subscriptions');
     expect(subscription).toMatchObject({

@@ -5,16 +5,18 @@ import type { Database } from '../../db/client.ts';
 import { appObjects, appUsers, businessTemplates, integrations, servicePackages, unitPackages, units, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { seatsOf } from '../package/unit-package-store.ts';
+import type { Outbound } from '../../platform/outbound/outbound.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
+import { NotConfigured } from './delivery-failure.ts';
 import type { DeliveryRow } from './queue.ts';
 import { enqueueDeliveries } from './queue.ts';
 import { deliverStray, deliverSweep } from './reconcile.ts';
 import { SCIM_SCHEMAS, scimClient, ScimError, type ScimClient, type ScimUser } from './scim-client.ts';
 
-/** Thrown when a delivery cannot be made at all (no integration): retrying will not help until someone configures it. */
-export class NotConfigured extends Error {
-  override name = 'NotConfigured';
-}
+export { NotConfigured };
+
+/** What reaching the app needs: its sealed credential opened, and the outbound fetch. */
+type Link = Pick<DeliveryDeps, 'secrets' | 'outbound'>;
 
 const role = aliasedTable(appObjects, 'role');
 const profile = aliasedTable(appObjects, 'profile');
@@ -28,7 +30,7 @@ export async function integrationFor(db: Database, unitId: string, serviceId: st
   return rows.find((row) => row.unitId === unitId) ?? rows.find((row) => row.unitId === null);
 }
 
-async function connect(db: Database, secrets: SecretBox, unitId: string, serviceId: string): Promise<ScimClient> {
+async function connect(db: Database, link: Link, unitId: string, serviceId: string): Promise<ScimClient> {
   const integration = await integrationFor(db, unitId, serviceId);
   if (!integration?.enabled || !integration.scimEndpoint || !integration.credentialCipher) {
     throw new NotConfigured('the service has no enabled SCIM integration');
@@ -37,7 +39,8 @@ async function connect(db: Database, secrets: SecretBox, unitId: string, service
   if (!unit) throw new NotConfigured('the unit no longer exists');
   return scimClient({
     baseUrl: integration.scimEndpoint.replaceAll('{tenant}', encodeURIComponent(unit.tenantId)),
-    token: secrets.open(integration.credentialCipher),
+    token: link.secrets.open(integration.credentialCipher),
+    fetch: link.outbound.fetch,
   });
 }
 
@@ -71,8 +74,8 @@ export function scimUserOf({ appUser, user, role: held, profile: kept }: UserSta
   };
 }
 
-async function deliverUser(db: Database, secrets: SecretBox, row: DeliveryRow): Promise<void> {
-  const scim = await connect(db, secrets, row.unitId!, row.serviceId!);
+async function deliverUser(db: Database, link: Link, row: DeliveryRow): Promise<void> {
+  const scim = await connect(db, link, row.unitId!, row.serviceId!);
   const state = await userState(db, row.objectId);
   if (!state) {
     // Removed from the service (or from the portal): the app keeps the user, inactive.
@@ -88,8 +91,8 @@ async function deliverUser(db: Database, secrets: SecretBox, row: DeliveryRow): 
   }
 }
 
-async function deliverGroup(db: Database, secrets: SecretBox, row: DeliveryRow): Promise<void> {
-  const scim = await connect(db, secrets, row.unitId!, row.serviceId!);
+async function deliverGroup(db: Database, link: Link, row: DeliveryRow): Promise<void> {
+  const scim = await connect(db, link, row.unitId!, row.serviceId!);
   const [group] = await db.select().from(appObjects).where(eq(appObjects.id, row.objectId));
   if (!group || group.status !== STATUS.active) {
     const remoteId = group?.remoteId ?? (row.payload as { remoteId?: string | null } | null)?.remoteId ?? null;
@@ -113,8 +116,8 @@ async function deliverGroup(db: Database, secrets: SecretBox, row: DeliveryRow):
 const featuresOf = (text: string | null) => (text ?? '').split(/[\n,;]+/).map((feature) => feature.trim()).filter(Boolean);
 
 /** What the unit bought of the app (PackageServiceChannel/SyncBaseApp): one resource per pack, keyed by the unit's pack id. */
-async function deliverSubscription(db: Database, secrets: SecretBox, clock: Clock, row: DeliveryRow): Promise<void> {
-  const scim = await connect(db, secrets, row.unitId!, row.serviceId!);
+async function deliverSubscription(db: Database, link: Link, clock: Clock, row: DeliveryRow): Promise<void> {
+  const scim = await connect(db, link, row.unitId!, row.serviceId!);
   const { unitPackageId } = row.payload as { unitPackageId: string };
   const [held] = await db
     .select({ unitPackage: unitPackages, pack: servicePackages })
@@ -139,8 +142,8 @@ async function deliverSubscription(db: Database, secrets: SecretBox, clock: Cloc
 }
 
 /** A business-information template pushed into the unit's app (TemplateClone/SyncBaseApp), keyed by the template's id. */
-async function deliverTemplate(db: Database, secrets: SecretBox, row: DeliveryRow): Promise<void> {
-  const scim = await connect(db, secrets, row.unitId!, row.serviceId!);
+async function deliverTemplate(db: Database, link: Link, row: DeliveryRow): Promise<void> {
+  const scim = await connect(db, link, row.unitId!, row.serviceId!);
   const { templateId } = row.payload as { templateId: string };
   const [template] = await db.select().from(businessTemplates).where(eq(businessTemplates.id, templateId));
   if (!template) return;
@@ -170,6 +173,7 @@ async function deliverLogout(provider: Provider, row: DeliveryRow): Promise<void
 export interface DeliveryDeps {
   db: Database;
   secrets: SecretBox;
+  outbound: Outbound;
   provider: Provider;
   clock: Clock;
 }
@@ -178,19 +182,19 @@ export interface DeliveryDeps {
 export async function deliver(deps: DeliveryDeps, row: DeliveryRow): Promise<void> {
   switch (row.objectType) {
     case 'user':
-      return deliverUser(deps.db, deps.secrets, row);
+      return deliverUser(deps.db, deps, row);
     case 'group':
-      return deliverGroup(deps.db, deps.secrets, row);
+      return deliverGroup(deps.db, deps, row);
     case 'logout':
       return deliverLogout(deps.provider, row);
     case 'subscription':
-      return deliverSubscription(deps.db, deps.secrets, deps.clock, row);
+      return deliverSubscription(deps.db, deps, deps.clock, row);
     case 'template':
-      return deliverTemplate(deps.db, deps.secrets, row);
+      return deliverTemplate(deps.db, deps, row);
     case 'sweep':
-      return deliverSweep(deps.db, await connect(deps.db, deps.secrets, row.unitId!, row.serviceId!), row);
+      return deliverSweep(deps.db, await connect(deps.db, deps, row.unitId!, row.serviceId!), row);
     case 'stray':
-      return deliverStray(deps.db, await connect(deps.db, deps.secrets, row.unitId!, row.serviceId!), row);
+      return deliverStray(deps.db, await connect(deps.db, deps, row.unitId!, row.serviceId!), row);
   }
 }
 

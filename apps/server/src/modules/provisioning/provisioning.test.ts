@@ -75,10 +75,10 @@ describe.each(DATABASE_KINDS)('provisioning into a service app by SCIM on %s', (
     const record = await admin.data(admin.get(`/api/AppUser/GetById/${appUserId}`));
     await admin.data(admin.post('/api/AppUser/AddUpdate', { ...record, roleId: objects.CRM_ADMIN }));
     const pending = await eventually(() => admin.data(admin.get(`/api/AppUser/GetById/${appUserId}`)), (r) => Boolean(r.lastError), 'the delivery error');
-    expect(pending).toMatchObject({ syncState: 'pending', lastError: expect.stringContaining('503') });
+    expect(pending).toMatchObject({ syncState: 'pending', lastError: { reason: 'app_error', status: 503, detail: 'the app is down' } });
     // A second change waits behind the one already tried: the record still says why.
     await admin.data(admin.post('/api/AppUser/AddUpdate', { ...pending, roleId: objects.CRM_ADMIN }));
-    expect(await admin.data(admin.get(`/api/AppUser/GetById/${appUserId}`))).toMatchObject({ syncState: 'pending', lastError: expect.stringContaining('503') });
+    expect(await admin.data(admin.get(`/api/AppUser/GetById/${appUserId}`))).toMatchObject({ syncState: 'pending', lastError: { reason: 'app_error', status: 503 } });
     expect(userInApp()!.roles[0].value).toBe('SALES');
 
     scim.setDown(false);

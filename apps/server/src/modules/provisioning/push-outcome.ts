@@ -1,6 +1,7 @@
 import type { AppPushResult } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { services } from '../../db/schema/index.ts';
+import { decodeFailure } from './delivery-failure.ts';
 import { DELIVERY_STATUS, deliveryStates } from './queue.ts';
 
 /** How long a push's reply waits for the apps' answers before saying what is still on its way. */
@@ -26,6 +27,6 @@ export async function pushOutcome(ctx: AppContext, ids: readonly string[]): Prom
     delivered: states.filter((state) => state.status === DELIVERY_STATUS.delivered).length,
     failures: states
       .filter((state) => state.status !== DELIVERY_STATUS.delivered && state.lastError)
-      .map((state) => ({ serviceName: names.get(state.serviceId!) ?? '', error: state.lastError! })),
+      .map((state) => ({ serviceName: names.get(state.serviceId!) ?? '', error: decodeFailure(state.lastError)! })),
   };
 }

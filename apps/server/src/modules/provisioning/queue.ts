@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { integrations, provisioningOutbox } from '../../db/schema/index.ts';
 import { claimLeased, failedAttempt } from '../../platform/outbox/lease.ts';
 import { outer } from '../../platform/resource/search.ts';
+import { encodeFailure, NOT_CONFIGURED } from './delivery-failure.ts';
 
 /** pending → delivered; failed: given up after MAX_ATTEMPTS, the last error says why. */
 export const DELIVERY_STATUS = { pending: 0, delivered: 1, failed: 2 } as const;
@@ -21,8 +22,6 @@ export interface Delivery {
   syncId?: string;
 }
 
-/** Why a delivery waits as failed without being tried. */
-export const NOT_CONFIGURED = 'The service has no enabled SCIM integration; sync after configuring it';
 
 /** The (unit, service) pairs among `deliveries` whose app the portal can reach (an enabled SCIM integration). */
 async function reachable(db: Queryable, deliveries: readonly Delivery[]): Promise<Set<string>> {
@@ -52,7 +51,7 @@ export async function enqueueDeliveries(db: Queryable, deliveries: readonly Deli
   const open = await reachable(db, deliveries);
   const rows = deliveries.map((d) => {
     const ready = d.objectType === 'logout' || open.has(`${d.unitId}/${d.serviceId}`);
-    return { ...d, payload: d.payload ?? null, status: ready ? DELIVERY_STATUS.pending : DELIVERY_STATUS.failed, lastError: ready ? null : NOT_CONFIGURED };
+    return { ...d, payload: d.payload ?? null, status: ready ? DELIVERY_STATUS.pending : DELIVERY_STATUS.failed, lastError: ready ? null : encodeFailure(NOT_CONFIGURED) };
   });
   const ids: string[] = [];
   for (let start = 0; start < rows.length; start += 1000) {

@@ -1,4 +1,6 @@
 import { stringify } from 'scim2-parse-filter';
+import { DELIVERY_DETAIL_MAX, toStorableText } from '@portal/contracts';
+import type { Outbound } from '../../platform/outbound/outbound.ts';
 
 /**
  * The SCIM 2.0 calls the portal makes to a service app (RFC 7644), as docs/service-app-contract.md
@@ -63,13 +65,22 @@ export interface ScimBusinessTemplate {
 
 export type ScimResourceType = 'Users' | 'Groups' | 'Subscriptions' | 'BusinessTemplates';
 
-/** A refusal or failure of the app, with what it said. */
+/**
+ * A refusal or failure of the app: its HTTP status (0 when it did not answer) and, when it
+ * answered a SCIM error, that error's detail. The message names the call, never what the app
+ * sent, and `detail` is all that is kept of its answer (delivery-failure.ts).
+ */
 export class ScimError extends Error {
   override name = 'ScimError';
   readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
+  readonly detail: string | null;
+  /** The app answered, but not what SCIM asks for (no id, not JSON). */
+  readonly unreadable: boolean;
+  constructor(status: number, message: string, options: { detail?: string | null; unreadable?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
     this.status = status;
+    this.detail = options.detail ?? null;
+    this.unreadable = options.unreadable ?? false;
   }
 }
 
@@ -101,25 +112,44 @@ export interface ScimConnection {
   /** Base URL of the unit's tenant in the app (…/scim/v2/<tenant>). */
   baseUrl: string;
   token: string;
+  /** The portal's outbound fetch (platform/outbound): never to an internal address. */
+  fetch: Outbound['fetch'];
+}
+
+/** The answer as JSON, or undefined when it is empty or not JSON. */
+function jsonOf(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A SCIM error's detail (RFC 7644 §3.12), cut short; nothing of any other answer. */
+function scimDetail(answer: unknown): string | null {
+  const error = answer as { schemas?: unknown; detail?: unknown } | undefined;
+  if (!Array.isArray(error?.schemas) || !error.schemas.includes(SCIM_SCHEMAS.error) || typeof error.detail !== 'string') return null;
+  return toStorableText(error.detail).slice(0, DELIVERY_DETAIL_MAX);
 }
 
 export function scimClient(connection: ScimConnection) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T | undefined }> {
-    let response: Response;
+    let response: Awaited<ReturnType<Outbound['fetch']>>;
+    let text: string;
     try {
-      response = await fetch(`${connection.baseUrl.replace(/\/+$/, '')}${path}`, {
+      response = await connection.fetch(`${connection.baseUrl.replace(/\/+$/, '')}${path}`, {
         method,
         headers: { authorization: `Bearer ${connection.token}`, accept: 'application/scim+json', ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
+      text = await response.text();
     } catch (error) {
-      throw new ScimError(0, `${method} ${path}: ${(error as Error).message}`);
+      throw new ScimError(0, `${method} ${path}: no answer`, { cause: error });
     }
-    const text = await response.text();
-    const parsed = text ? (JSON.parse(text) as T & { detail?: string }) : undefined;
+    const parsed = jsonOf(text) as T | undefined;
     if (!response.ok && response.status !== 404) {
-      throw new ScimError(response.status, `${method} ${path}: ${response.status} ${parsed?.detail ?? text.slice(0, 200)}`);
+      throw new ScimError(response.status, `${method} ${path}: ${response.status}`, { detail: scimDetail(parsed) });
     }
     return { status: response.status, body: parsed };
   }
@@ -168,7 +198,7 @@ export function scimClient(connection: ScimConnection) {
       if (knownId) return put(type, resource, null);
     }
     const created = await call<{ id: string }>('POST', `/${type}`, resource);
-    if (!created.body?.id) throw new ScimError(created.status, `POST /${type}: the app answered no id`);
+    if (!created.body?.id) throw new ScimError(created.status, `POST /${type}: the app answered no id`, { unreadable: true });
     return created.body.id;
   }
 

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import { startQueueWorker, type QueueWorker } from '../../platform/outbox/queue-worker.ts';
-import { deliver, NotConfigured, type DeliveryDeps } from './deliver.ts';
+import { deliver, type DeliveryDeps } from './deliver.ts';
+import { encodeFailure, failureOf } from './delivery-failure.ts';
 import { isRefusal } from './scim-client.ts';
 import { claimDueDeliveries, markDelivered, markFailedDelivery, pendingOfObject, type DeliveryRow } from './queue.ts';
 
@@ -20,12 +21,13 @@ export function startProvisioningWorker(deps: DeliveryDeps & { clock: Clock; log
       await deliver(deps, row);
       await markDelivered(deps.db, answered.includes(row.id) ? answered : [...answered, row.id]);
     } catch (error) {
-      const message = (error as Error).message;
-      // Without an integration (switched off since), or refused by the app, no retry can succeed:
-      // it waits as failed, with the reason, for the object's next change or a sync.
-      const final = error instanceof NotConfigured || isRefusal(error);
+      const failure = failureOf(error);
+      // Without an integration (switched off since), at an address the portal does not call, or
+      // refused by the app, no retry can succeed: it waits as failed, with the reason, for the
+      // object's next change or a sync.
+      const final = failure.reason === 'not_configured' || failure.reason === 'address_refused' || isRefusal(error);
       deps.log.warn({ err: error, deliveryId: row.id, objectType: row.objectType, attempts: row.attempts }, final ? 'provisioning delivery refused' : 'provisioning delivery failed; will retry');
-      await markFailedDelivery(deps.db, deps.clock, final ? { ...row, attempts: Number.MAX_SAFE_INTEGER } : row, message);
+      await markFailedDelivery(deps.db, deps.clock, final ? { ...row, attempts: Number.MAX_SAFE_INTEGER } : row, encodeFailure(failure));
     }
   }
 

@@ -1,6 +1,6 @@
+import type { DeliveryFailure } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Scope } from '../../platform/resource/scope.ts';
-import { NOT_CONFIGURED } from '../provisioning/queue.ts';
 import { appUserStore } from './app-user-store.ts';
 
 /** How long an add or edit of an app user waits for the app's first answer before replying. */
@@ -13,7 +13,7 @@ const LOOK_EVERY_MS = 100;
  * reply waits, briefly, for the app's answer. A refusal is final (until the next change or a
  * sync) and named; an app that is down or slow leaves the user pending, which the screen shows.
  */
-export async function appRefusal(ctx: AppContext, appUserId: string, scope: Scope): Promise<{ errorCreateBaseApp: string | null }> {
+export async function appRefusal(ctx: AppContext, appUserId: string, scope: Scope): Promise<{ errorCreateBaseApp: DeliveryFailure | null }> {
   ctx.kickProvisioning();
   // A time-out, not a business time: the real clock even when the business clock is held still.
   const until = performance.now() + FIRST_ANSWER_MS;
@@ -21,7 +21,7 @@ export async function appRefusal(ctx: AppContext, appUserId: string, scope: Scop
     const record = await appUserStore.find(ctx.db, appUserId, scope);
     if (!record) return { errorCreateBaseApp: null };
     // Not configured is the portal's own state (the integrations say why), not the app's word.
-    if (record.syncState === 'failed') return { errorCreateBaseApp: record.lastError === NOT_CONFIGURED ? null : record.lastError };
+    if (record.syncState === 'failed') return { errorCreateBaseApp: record.lastError?.reason === 'not_configured' ? null : record.lastError };
     if (record.syncState === 'synced' || record.lastError || performance.now() >= until) return { errorCreateBaseApp: null };
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
   }

@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
     expect(queued).toBeGreaterThanOrEqual(members.length);
     const status = await finished(syncId);
     expect(status).toMatchObject({ total: queued, pending: 0, retrying: 0, failed: 1, delivered: queued - 1 });
-    expect(status.failures).toEqual([{ objectType: 'user', name: refused, error: expect.stringContaining('userName is not allowed here') }]);
+    expect(status.failures).toEqual([{ objectType: 'user', name: refused, error: { reason: 'refused', status: 400, detail: 'userName is not allowed here' } }]);
     expect(userNamesInApp().sort()).toEqual(members.filter((name) => name !== refused));
   });
 
@@ -118,8 +118,8 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
       const status = await finished(syncId);
       expect(status).toMatchObject({ total: queued, delivered: queued - 2, failed: 2 });
       expect(status.failures).toEqual([
-        { objectType: 'userList', name: '', error: expect.stringContaining('501 listing is not implemented') },
-        { objectType: 'groupList', name: '', error: expect.stringContaining('501 listing is not implemented') },
+        { objectType: 'userList', name: '', error: { reason: 'refused', status: 501, detail: 'listing is not implemented' } },
+        { objectType: 'groupList', name: '', error: { reason: 'refused', status: 501, detail: 'listing is not implemented' } },
       ]);
     } finally {
       scim.refuseListing(false);
@@ -131,7 +131,7 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
     const record = (records as { username: string }[]).find((r) => r.username === refused)!;
     scim.refuseUsers([refused]);
     const refusal = await admin.data(admin.post('/api/AppUser/AddUpdate', record));
-    expect(refusal.errorCreateBaseApp).toContain('userName is not allowed here');
+    expect(refusal.errorCreateBaseApp).toEqual({ reason: 'refused', status: 400, detail: 'userName is not allowed here' });
     scim.refuseUsers([]);
     expect(await admin.data(admin.post('/api/AppUser/AddUpdate', record))).toMatchObject({ errorCreateBaseApp: null });
     expect(userNamesInApp()).toContain(refused);

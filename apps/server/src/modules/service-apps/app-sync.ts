@@ -5,6 +5,7 @@ import { appObjects, appSyncs, appUsers, provisioningOutbox, users } from '../..
 import type { Clock } from '../../platform/clock.ts';
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { groupDelivery, userDelivery } from '../provisioning/changes.ts';
+import { decodeFailure } from '../provisioning/delivery-failure.ts';
 import { DELIVERY_STATUS, enqueueDeliveries, type Delivery } from '../provisioning/queue.ts';
 import { sweepDeliveries, type StrayPayload } from '../provisioning/reconcile.ts';
 
@@ -66,7 +67,7 @@ export async function syncStatus(db: Queryable, syncId: string, scope: Scope): P
 
 /** How a failed delivery of a sync is shown: the portal's user or group, one the app held that the portal does not, or a listing of the app. */
 function failureOf(row: { objectType: string; error: string | null; username: string | null; groupName: string | null; objectId: string; payload: unknown }): AppSyncStatus['failures'][number] {
-  const error = row.error ?? '';
+  const error = decodeFailure(row.error) ?? { reason: 'failed' as const, status: null, detail: null };
   if (row.objectType === 'sweep') return { objectType: (row.payload as { resource: string }).resource === 'Users' ? 'userList' : 'groupList', name: '', error };
   if (row.objectType === 'stray') {
     const stray = row.payload as StrayPayload;

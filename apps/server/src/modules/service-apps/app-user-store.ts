@@ -7,6 +7,7 @@ import type { Operation, ResourceStore } from '../../platform/resource/register.
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { appUserChanged } from '../provisioning/changes.ts';
+import { decodeFailure } from '../provisioning/delivery-failure.ts';
 import { DELIVERY_STATUS } from '../provisioning/queue.ts';
 import { assertSeatFree, assertUnitHasService } from './unit-services.ts';
 
@@ -53,7 +54,7 @@ function toRecord({ lastDelivery: last, createdAt, ...row }: Row & { total?: num
   const [state, error] = last ? [Number(last.slice(0, last.indexOf(':'))), last.slice(last.indexOf(':') + 1)] : [DELIVERY_STATUS.delivered, ''];
   const syncState = state === DELIVERY_STATUS.pending ? 'pending' : state === DELIVERY_STATUS.failed ? 'failed' : 'synced';
   const { total: _total, ...record } = row;
-  return { ...record, createdAt: createdAt.toISOString(), syncState, lastError: syncState === 'synced' ? null : error || null };
+  return { ...record, createdAt: createdAt.toISOString(), syncState, lastError: syncState === 'synced' ? null : decodeFailure(error) };
 }
 
 function select(db: Queryable, where: SQL | undefined) {

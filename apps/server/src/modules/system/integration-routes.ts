@@ -11,8 +11,8 @@ const init = { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync };
 
 /** /api/Integrate (a unit's own), /api/IntegrateDefault, and initialising a unit from the defaults. */
 export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerResource(app, ctx, integrateResource, unitIntegrationStore(ctx.secrets));
-  registerResource(app, ctx, integrateDefaultResource, defaultIntegrationStore(ctx.secrets));
+  registerResource(app, ctx, integrateResource, unitIntegrationStore(ctx.secrets, ctx.outbound));
+  registerResource(app, ctx, integrateDefaultResource, defaultIntegrationStore(ctx.secrets, ctx.outbound));
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/Integrate/CreateDefaultConfigData',

@@ -4,6 +4,7 @@ import type { Queryable, Transaction } from '../../db/client.ts';
 import { integrations, services, units } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
+import type { Outbound } from '../../platform/outbound/outbound.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
@@ -62,6 +63,17 @@ async function assertFree(tx: Transaction, serviceId: string, unitId: string | n
   if (same) throw new AppError('settings.duplicate_object', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
 }
 
+/**
+ * The addresses the portal will call must not lead inward (platform/outbound): refused here
+ * with the field that holds them, and checked again whenever a call connects.
+ */
+async function assertReachableAddresses(outbound: Outbound, input: IntegrationInput): Promise<void> {
+  const fields = (['scimEndpoint', 'backchannelLogoutUri'] as const).filter((field) => input[field]);
+  const refused = await Promise.all(fields.map(async (field) => ((await outbound.refusalOf(input[field]!)) ? field : undefined)));
+  const errors = refused.flatMap((field) => (field ? [{ field: `body.${field}`, message: 'address_not_allowed' }] : []));
+  if (errors.length) throw new AppError('settings.outbound_address_refused', { errors });
+}
+
 /** The stored columns of an input: a credential is sealed, kept when absent, dropped on request. */
 function columnsOf(secrets: SecretBox, input: IntegrationInput) {
   const credential = input.credential ? { credentialCipher: secrets.seal(input.credential) } : input.clearCredential ? { credentialCipher: null } : {};
@@ -75,7 +87,7 @@ function columnsOf(secrets: SecretBox, input: IntegrationInput) {
 }
 
 /** The units' integrations (`forDefaults` false) or the platform defaults. */
-function integrationStore(secrets: SecretBox, forDefaults: boolean) {
+function integrationStore(secrets: SecretBox, outbound: Outbound, forDefaults: boolean) {
   const kind = forDefaults ? isNull(integrations.unitId) : isNotNull(integrations.unitId);
   const describe = (record: IntegrationRecord) => ({ id: record.id, name: record.unitName ? `${record.serviceName} · ${record.unitName}` : record.serviceName, unitId: record.unitId });
   return {
@@ -98,12 +110,14 @@ function integrationStore(secrets: SecretBox, forDefaults: boolean) {
     describe,
     async create(tx: Transaction, input: IntegrationInput) {
       const unitId = forDefaults ? null : input.unitId!;
+      await assertReachableAddresses(outbound, input);
       await assertFree(tx, input.serviceId, unitId);
       const [row] = await tx.insert(integrations).values({ ...columnsOf(secrets, input), unitId }).returning({ id: integrations.id });
       return { id: row!.id, name: input.serviceId, unitId };
     },
     async update(tx: Transaction, existing: IntegrationRecord, input: IntegrationInput) {
       const unitId = forDefaults ? null : input.unitId!;
+      await assertReachableAddresses(outbound, input);
       await assertFree(tx, input.serviceId, unitId, existing.id);
       await tx.update(integrations).set({ ...columnsOf(secrets, input), unitId }).where(eq(integrations.id, existing.id));
     },
@@ -113,8 +127,8 @@ function integrationStore(secrets: SecretBox, forDefaults: boolean) {
   };
 }
 
-export const unitIntegrationStore = (secrets: SecretBox) => integrationStore(secrets, false) as unknown as ResourceStore<IntegrateResource>;
-export const defaultIntegrationStore = (secrets: SecretBox) => integrationStore(secrets, true) as unknown as ResourceStore<IntegrateDefaultResource>;
+export const unitIntegrationStore = (secrets: SecretBox, outbound: Outbound) => integrationStore(secrets, outbound, false) as unknown as ResourceStore<IntegrateResource>;
+export const defaultIntegrationStore = (secrets: SecretBox, outbound: Outbound) => integrationStore(secrets, outbound, true) as unknown as ResourceStore<IntegrateDefaultResource>;
 
 /** Initialise defaults: copies every default the unit has no integration for (credential included, still sealed). */
 export async function copyDefaultsInto(tx: Transaction, unitId: string): Promise<number> {

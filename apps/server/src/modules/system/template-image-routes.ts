@@ -68,7 +68,9 @@ export function registerTemplateImageRoutes(app: FastifyInstance, ctx: AppContex
     const [image] = id.success ? await ctx.db.select().from(templateImages).where(eq(templateImages.id, id.data)) : [];
     if (!image) return reply.status(404).send();
     // The content never changes under its id; nosniff keeps a browser from reading it as anything but the image it is.
+    // Mail is read on other sites (webmail): the image may be embedded there, unlike the portal's other answers.
     return reply
+      .header('cross-origin-resource-policy', 'cross-origin')
       .header('content-type', image.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')

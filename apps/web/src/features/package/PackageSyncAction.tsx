@@ -6,10 +6,12 @@ import { usePermissions } from '../../api/queries.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import type { AnyRecord } from '../../shared/resource/types.ts';
 import { announcePush } from '../service-apps/announce-push.ts';
+import { useDeliveryFailureText } from '../service-apps/delivery-failure.ts';
 
 /** Pushes a unit's pack (seats, validity, features) into the app of each of its services, after confirmation. */
 export function PackageSyncAction({ record }: { record: AnyRecord }) {
   const { t } = useTranslation('commerce');
+  const failureText = useDeliveryFailureText();
   if (!usePermissions().has(unitPackageResource.permissions.update!)) return null;
   return (
     <ConfirmedRowAction
@@ -19,7 +21,7 @@ export function PackageSyncAction({ record }: { record: AnyRecord }) {
       question={t('unitPack.syncQuestion', { unit: record.unitName, pack: record.packageName })}
       onConfirm={async () => {
         const result = await apiRequest<AppPushResult>(`/PackageServiceChannel/SyncBaseApp/${String(record.id)}`, { body: {} });
-        announcePush(result, t('unitPack.synced'), (list) => t('unitPack.syncFailed', { list }));
+        announcePush(result, t('unitPack.synced'), (list) => t('unitPack.syncFailed', { list }), failureText);
       }}
     />
   );

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { appUserResource, STATUS, type SyncState } from '@portal/contracts';
+import { appUserResource, STATUS, type DeliveryFailure, type SyncState } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { notifyError } from '../../shared/notify.ts';
@@ -16,6 +16,7 @@ import { useAppGroupOptions, useAppProfileOptions, useAppRoleOptions } from './a
 import { useServiceAppOptions } from './service-options.ts';
 import { SyncAction } from './SyncAction.tsx';
 import { SyncStateTag } from './SyncStateTag.tsx';
+import { useDeliveryFailureText } from './delivery-failure.ts';
 
 /**
  * /user/app-user: who is a user of which service's app, with role, profile and group there,
@@ -23,6 +24,7 @@ import { SyncStateTag } from './SyncStateTag.tsx';
  */
 export default function AppUserPage() {
   const { t } = useTranslation('serviceApps');
+  const failureText = useDeliveryFailureText();
   // The reset replaces the person's portal password: the unit-user screen's words.
   const { t: u } = useTranslation('user');
   const [params] = useSearchParams();
@@ -60,7 +62,7 @@ export default function AppUserPage() {
         {
           title: t('sync.label'),
           key: 'syncState',
-          render: (_v: unknown, record: AnyRecord) => <SyncStateTag state={record.syncState as SyncState} error={record.lastError as string | null} />,
+          render: (_v: unknown, record: AnyRecord) => <SyncStateTag state={record.syncState as SyncState} failure={record.lastError as DeliveryFailure | null} />,
         },
       ],
       form: [
@@ -84,7 +86,7 @@ export default function AppUserPage() {
         { label: t('role.name'), render: (u) => u.roleName as string },
         { label: t('profile.name'), render: (u) => u.profileName as string },
         { label: t('group.name'), render: (u) => u.groupName as string },
-        { label: t('sync.label'), render: (u) => <SyncStateTag state={u.syncState as SyncState} error={u.lastError as string | null} /> },
+        { label: t('sync.label'), render: (u) => <SyncStateTag state={u.syncState as SyncState} failure={u.lastError as DeliveryFailure | null} /> },
       ],
       status: {
         on: STATUS.active,
@@ -98,10 +100,10 @@ export default function AppUserPage() {
       settling: (u) => u.syncState === 'pending',
       // Saved in the portal either way; the app's refusal is said at once (the row shows it too).
       afterSave: (reply) => {
-        if (typeof reply.errorCreateBaseApp === 'string') notifyError(t('appUser.refused', { reason: reply.errorCreateBaseApp }));
+        if (reply.errorCreateBaseApp) notifyError(t('appUser.refused', { reason: failureText(reply.errorCreateBaseApp as DeliveryFailure) }));
       },
     };
-  }, [permissions, platform, statusText, t, u, userId]);
+  }, [failureText, permissions, platform, statusText, t, u, userId]);
 
   return <ResourceScreen key={userId ?? 'all'} definition={definition} />;
 }

@@ -6,6 +6,7 @@ import { appUserResource, type AppSyncStatus } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { notifySuccess } from '../../shared/notify.ts';
 import { resourceKeys } from '../../shared/resource/resource-api.ts';
+import { useDeliveryFailureText } from './delivery-failure.ts';
 
 const POLL_MS = 1000;
 
@@ -15,6 +16,7 @@ const POLL_MS = 1000;
  */
 export function SyncProgress({ name, syncId, onClose }: { name: string; syncId: string; onClose: () => void }) {
   const { t } = useTranslation('serviceApps');
+  const failureText = useDeliveryFailureText();
   const queryClient = useQueryClient();
   const { data: status } = useQuery({
     queryKey: ['resource', name, 'sync', syncId],
@@ -49,7 +51,7 @@ export function SyncProgress({ name, syncId, onClose }: { name: string; syncId: 
             dataSource={status.failures}
             renderItem={(failure) => (
               <List.Item>
-                <List.Item.Meta title={failure.objectType === 'userList' || failure.objectType === 'groupList' ? t(`sync.${failure.objectType}`) : failure.name} description={failure.error} />
+                <List.Item.Meta title={failure.objectType === 'userList' || failure.objectType === 'groupList' ? t(`sync.${failure.objectType}`) : failure.name} description={failureText(failure.error)} />
               </List.Item>
             )}
           />

@@ -10,6 +10,7 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { announcePush } from '../service-apps/announce-push.ts';
+import { useDeliveryFailureText } from '../service-apps/delivery-failure.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
 import { UnitChoiceButton } from './UnitChoiceButton.tsx';
 
@@ -17,6 +18,7 @@ import { UnitChoiceButton } from './UnitChoiceButton.tsx';
 export default function TemplatePage() {
   const { t } = useTranslation('unit');
   const statusText = useStatusText();
+  const failureText = useDeliveryFailureText();
   const canPush = usePermissions().has(businessTemplateResource.permissions.update!);
 
   const definition = useMemo((): ResourceScreenDefinition => {
@@ -31,7 +33,7 @@ export default function TemplatePage() {
         unitLabel={t('template.unit')}
         onChoose={async (unitId) => {
           const result = await apiRequest<AppPushResult>(`/TemplateClone/SyncBaseApp/${String(row.id)}`, { body: { unitId } });
-          announcePush(result, t('template.synced'), (list) => t('template.syncFailed', { list }));
+          announcePush(result, t('template.synced'), (list) => t('template.syncFailed', { list }), failureText);
         }}
       />
     );
@@ -72,7 +74,7 @@ export default function TemplatePage() {
       deleteQuestion: (row) => t('template.deleteQuestion', { name: row.name }),
       rowActions: canPush ? push : undefined,
     };
-  }, [canPush, statusText, t]);
+  }, [canPush, failureText, statusText, t]);
 
   return <ResourceScreen definition={definition} />;
 }

@@ -25,5 +25,8 @@ export default {
   image_type_invalid: 'Only PNG, JPEG, GIF or WebP images',
   file_too_large: 'The file is too large (512 KB at most)',
   send_time_past: 'The send time must be in the future',
+  text_invalid: '{{field}} contains characters that are not allowed',
+  already_exists: '{{field}} already exists',
+  address_not_allowed: 'This address is on an internal or special-use network: the portal does not call it',
   invalid: '{{field}} is not valid',
 } satisfies Phrases<typeof vi>;

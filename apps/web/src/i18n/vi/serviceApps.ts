@@ -18,6 +18,20 @@ export default {
     deactivate: 'Bạn có chắc chắn muốn ngừng hoạt động "{{name}}" trong dịch vụ {{service}}?',
     services: 'Dịch vụ của người dùng',
   },
+  /** Why a delivery to the service's app failed (contracts' DELIVERY_FAILURE_REASONS), in the portal's words. */
+  failure: {
+    not_configured: 'Dịch vụ chưa được cấu hình kết nối (SCIM)',
+    address_refused: 'Địa chỉ kết nối của dịch vụ thuộc mạng nội bộ nên cổng không gọi tới',
+    unreachable: 'Không kết nối được tới ứng dụng của dịch vụ',
+    unauthorized: 'Ứng dụng từ chối khóa truy cập của cổng',
+    no_tenant: 'Ứng dụng chưa có doanh nghiệp này',
+    refused: 'Ứng dụng từ chối dữ liệu',
+    app_error: 'Ứng dụng báo lỗi',
+    bad_answer: 'Không đọc được phản hồi của ứng dụng',
+    failed: 'Gửi sang ứng dụng không thành công',
+    withStatus: '{{reason}} (HTTP {{status}})',
+    withDetail: '{{reason}}. Ứng dụng cho biết: “{{detail}}”',
+  },
   sync: {
     label: 'Đồng bộ',
     synced: 'Đã đồng bộ',

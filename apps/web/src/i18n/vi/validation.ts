@@ -23,5 +23,8 @@ export default {
   image_type_invalid: 'Chỉ nhận ảnh PNG, JPEG, GIF hoặc WebP',
   file_too_large: 'Tệp quá lớn (tối đa 512 KB)',
   send_time_past: 'Thời gian gửi phải sau thời điểm hiện tại',
+  text_invalid: '{{field}} chứa ký tự không được phép',
+  already_exists: '{{field}} đã tồn tại',
+  address_not_allowed: 'Địa chỉ này thuộc mạng nội bộ hoặc dải địa chỉ đặc biệt: cổng không gọi tới đó',
   invalid: '{{field}} không hợp lệ',
 };
