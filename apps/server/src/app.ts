@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { BASE_PATH, type Environment } from '@portal/contracts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
@@ -57,6 +57,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { answerClientError } from './platform/client-errors.ts';
 import { isSpaPath, registerSpa } from './platform/spa.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { storableInputValidator } from './platform/storable-input.ts';
 import { createOutbound } from './platform/outbound/outbound.ts';
 import { applyPagePolicy } from './identity/page-policy.ts';
 
@@ -119,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     syncThreshold: 32 * 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(storableInputValidator);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
 

@@ -14,6 +14,7 @@ export interface JsonSchema {
   maximum?: number;
   maxItems?: number;
   properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
   required?: string[];
   /** A record's field an update takes back and ignores (`acceptingRecord`). */
   readOnly?: boolean;
@@ -29,7 +30,12 @@ export interface BadCase {
   name: string;
   call: ApiCall;
   field: string;
+  /** The message the field must be refused with, when only one is right. */
+  message?: string;
 }
+
+/** Text the database cannot keep is refused by the one text rule, whatever else the field allows. */
+const messageOf = (what: string) => (UNSTORABLE_TEXTS.some(([text]) => what.startsWith(text)) ? { message: 'text_invalid' } : {});
 
 /** The OpenAPI operation of a route (`/api/User/GetById/:id` is `/api/User/GetById/{id}` there). */
 export function operationOf(document: { paths: Record<string, Record<string, OpenApiOperation>> }, method: string, url: string): OpenApiOperation | undefined {
@@ -67,32 +73,51 @@ function boundsOf(schema: JsonSchema): { minimum?: number | undefined; maximum?:
   };
 }
 
-/** Bad values for one body property of a valid payload, each with what it tries. */
-function badValues(schema: JsonSchema, valid: unknown): [string, unknown][] {
+/**
+ * Text PostgreSQL cannot keep (contracts' `isStorableText`): a NUL, and a lone surrogate. Every
+ * text of every route must refuse them with 400 naming the field, whatever the field's own
+ * rules (a keyword, a name, a code, an enum, a uuid, an item of a list).
+ */
+export const UNSTORABLE_TEXTS: [string, string][] = [
+  ['NUL character', 'a\u0000b'],
+  ['lone surrogate', 'a\ud800b'],
+];
+
+/** Bad values for one body property of a valid payload, each with what it tries and the field it must name. */
+function badValues(schema: JsonSchema, valid: unknown, field: string): [string, unknown, string][] {
   const types = acceptedTypes(schema);
-  const cases: [string, unknown][] = [];
+  const cases: [string, unknown, string][] = [];
+  const push = (what: string, value: unknown) => cases.push([what, value, field]);
   const wrong = WRONG_TYPES.find(([type]) => !types.has(type));
-  if (wrong && types.size > 0) cases.push([`wrong type (${wrong[0]})`, wrong[1]]);
+  if (wrong && types.size > 0) push(`wrong type (${wrong[0]})`, wrong[1]);
+  if (types.has('string')) for (const [what, text] of UNSTORABLE_TEXTS) push(what, text);
   if (types.has('string') && !schema.enum) {
-    cases.push([`over-long string`, 'x'.repeat((schema.maxLength ?? UNBOUNDED_TEXT) + 1)]);
-    if ((schema.minLength ?? 0) > 0) cases.push(['blank string', '   ']);
+    push(`over-long string`, 'x'.repeat((schema.maxLength ?? UNBOUNDED_TEXT) + 1));
+    if ((schema.minLength ?? 0) > 0) push('blank string', '   ');
+  }
+  // A list of texts: one bad item is named by its place.
+  const items = [schema, ...(schema.anyOf ?? [])].find((option) => option.items)?.items;
+  if (items && acceptedTypes(items).has('string')) {
+    const list = Array.isArray(valid) ? valid : [];
+    for (const [what, text] of UNSTORABLE_TEXTS) cases.push([`${what} in an item`, [...list, text], `${field}.${list.length}`]);
   }
   if (types.has('number') && !schema.enum && !schema.anyOf?.some((s) => s.enum)) {
     const { minimum, maximum, integer } = boundsOf(schema);
-    if (minimum !== undefined) cases.push([`below the minimum ${minimum}`, minimum - 1]);
-    if (minimum !== undefined && minimum > 0) cases.push(['negative', -1]);
-    if (maximum !== undefined) cases.push([`above the maximum ${maximum}`, maximum + 1], ['huge', maximum * 1000 + 1]);
-    if (integer) cases.push(['fraction', 1.5], ['beyond a safe integer', 1e20]);
+    if (minimum !== undefined) push(`below the minimum ${minimum}`, minimum - 1);
+    if (minimum !== undefined && minimum > 0) push('negative', -1);
+    if (maximum !== undefined) (push(`above the maximum ${maximum}`, maximum + 1), push('huge', maximum * 1000 + 1));
+    if (integer) (push('fraction', 1.5), push('beyond a safe integer', 1e20));
   }
   if (types.has('array') && schema.maxItems !== undefined && Array.isArray(valid) && valid.length > 0) {
-    cases.push([`more than ${schema.maxItems} items`, Array.from({ length: schema.maxItems + 1 }, () => valid[0])]);
+    push(`more than ${schema.maxItems} items`, Array.from({ length: schema.maxItems + 1 }, () => valid[0]));
   }
   return cases;
 }
 
 /** Bad values for a path or query parameter: everything arrives as text there. */
 function badParameterValues(schema: JsonSchema): [string, string][] {
-  const cases: [string, string][] = [];
+  // A lone surrogate has no UTF-8 form, so no percent-encoding: an address cannot carry one.
+  const cases: [string, string][] = [UNSTORABLE_TEXTS[0]!];
   if (schema.format === 'uuid') cases.push(['not a uuid', 'not-a-uuid']);
   if (schema.enum) cases.push(['not one of its values', 'not-one-of-them']);
   if (schema.maxLength !== undefined) cases.push(['over-long', 'x'.repeat(schema.maxLength + 1)]);
@@ -102,7 +127,8 @@ function badParameterValues(schema: JsonSchema): [string, string][] {
 
 /**
  * Every kind of bad input the route's own schema says it must refuse, each as a change of
- * one valid call: wrong types, over-long and blank text, numbers out of range (negative and
+ * one valid call: wrong types, over-long and blank text, text the database cannot keep (in
+ * every text and list of texts, path and query included), numbers out of range (negative and
  * huge paging), too many items, a required field left out, an unknown field.
  */
 export function badCases(valid: ApiCall, operation: OpenApiOperation): BadCase[] {
@@ -113,9 +139,9 @@ export function badCases(valid: ApiCall, operation: OpenApiOperation): BadCase[]
     const payload = (valid.body ?? {}) as Record<string, unknown>;
     for (const [name, schema] of Object.entries(body.properties)) {
       // A read-only field is ignored whatever it holds, but must still be of the record's type.
-      const bad = schema.readOnly ? badValues(schema, payload[name]).filter(([what]) => what.startsWith('wrong type')) : badValues(schema, payload[name]);
-      for (const [what, value] of bad) {
-        cases.push({ name: `body.${name}: ${what}`, call: { ...valid, body: { ...payload, [name]: value } }, field: `body.${name}` });
+      const bad = badValues(schema, payload[name], `body.${name}`).filter(([what]) => !schema.readOnly || what.startsWith('wrong type') || UNSTORABLE_TEXTS.some(([text]) => what.startsWith(text)));
+      for (const [what, value, field] of bad) {
+        cases.push({ name: `body.${name}: ${what}`, call: { ...valid, body: { ...payload, [name]: value } }, field, ...messageOf(what) });
       }
       if (body.required?.includes(name)) {
         const { [name]: _left, ...rest } = payload;
@@ -129,7 +155,7 @@ export function badCases(valid: ApiCall, operation: OpenApiOperation): BadCase[]
     const where = parameter.in === 'path' ? 'params' : 'querystring';
     for (const [what, value] of badParameterValues(parameter.schema)) {
       const call = where === 'params' ? { ...valid, params: { ...valid.params, [parameter.name]: value } } : { ...valid, query: { ...valid.query, [parameter.name]: value } };
-      cases.push({ name: `${where}.${parameter.name}: ${what}`, call, field: `${where}.${parameter.name}` });
+      cases.push({ name: `${where}.${parameter.name}: ${what}`, call, field: `${where}.${parameter.name}`, ...messageOf(what) });
     }
   }
   if (operation.parameters?.some((parameter) => parameter.in === 'query')) {

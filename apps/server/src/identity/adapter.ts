@@ -1,9 +1,11 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { isStorableText, unstorableTextPath } from '@portal/contracts';
 import type { Database, Queryable } from '../db/client.ts';
 import { integrations, oidcPayloads, services } from '../db/schema/index.ts';
 import { enqueueDeliveries } from '../modules/provisioning/queue.ts';
 import type { SecretBox } from '../platform/secrets.ts';
+import { errors } from './oidc-provider-module.ts';
 import { serviceClientMetadata } from './service-clients.ts';
 
 const param = (name: string) => sql.placeholder(name);
@@ -71,6 +73,9 @@ export function databaseAdapter(db: Database, secrets: SecretBox): new (model: s
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      // What a client sent (state, nonce, login_hint …) is kept with the interaction: text the
+      // database refuses is the client's mistake, answered as one, not a server error.
+      if (unstorableTextPath(payload)) throw new errors.InvalidRequest('a parameter holds characters that cannot be stored (NUL or a lone surrogate)');
       await statements.upsert.execute({
         type: this.model,
         id,
@@ -84,6 +89,7 @@ export function databaseAdapter(db: Database, secrets: SecretBox): new (model: s
     }
 
     private async findWhere(statement: ReturnType<typeof preparedStatements>['findById'], key: string): Promise<AdapterPayload | undefined> {
+      if (!isStorableText(key)) return undefined;
       const [row] = await statement.execute({ type: this.model, key, now: new Date() });
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;
@@ -91,6 +97,8 @@ export function databaseAdapter(db: Database, secrets: SecretBox): new (model: s
     }
 
     find(id: string) {
+      // An id with text the database refuses names nothing it holds (a client id, a code, a token).
+      if (!isStorableText(id)) return Promise.resolve(undefined);
       // Clients other than the SPA are the services registered with a redirect link.
       if (this.model === 'Client') return serviceClientMetadata(db, secrets, id);
       return this.findWhere(statements.findById, id);

@@ -38,9 +38,11 @@ describe.each(DATABASE_KINDS)('bad input on every route of the issue on %s', asy
       for (const bad of cases) {
         const writes = await watchWrites(t.database.db);
         const response = await t.app.inject(injectOptions(bad.call, admin.headers));
-        const fields: string[] = response.statusCode === 400 ? response.json().errors.map((error: { field: string }) => error.field) : [];
+        const errors: { field: string; message: string }[] = response.statusCode === 400 ? response.json().errors : [];
+        const fields = errors.map((error) => error.field);
         const written = await writes.tables();
-        if (response.statusCode !== 400 || !fields.includes(bad.field) || written.length > 0) {
+        const rightMessage = !bad.message || errors.some((error) => error.field === bad.field && error.message === bad.message);
+        if (response.statusCode !== 400 || !fields.includes(bad.field) || !rightMessage || written.length > 0) {
           mismatches.push(`${bad.name}: ${response.statusCode}, fields ${JSON.stringify(fields)}, wrote ${JSON.stringify(written)} — ${response.body.slice(0, 160)}`);
         }
       }
