@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ONE_TIME_CODE, type Language, type SignUpRequest } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { units, users } from '../db/schema/index.ts';
@@ -28,10 +28,18 @@ async function countSignUpMail(db: Database, email: string): Promise<void> {
   if (!(await hitRateLimit(db, `sign-up-mail:${email.trim().toLowerCase()}`, SIGN_UP_MAILS))) throw new AppError('request.too_many');
 }
 
-/** Refusals a sign-up can meet before any code is sent: blocked domain, taken names. */
+/**
+ * Refusals a sign-up can meet before any code is sent: blocked domain, taken names. (Checked
+ * again, by the database's unique indexes, when the confirmed sign-up creates the unit.)
+ */
 async function assertSignUpPossible(db: Database, request: { username: string; email: string; businessCode: string }): Promise<void> {
-  // Taken names and a blacklisted domain alike.
   await db.transaction((tx) => assertAccountIsFree(tx, request));
+  const [taken] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${request.username.toLowerCase()} or lower(${users.email}) = ${request.email.toLowerCase()}`)
+    .limit(1);
+  if (taken) throw new AppError(taken.username.toLowerCase() === request.username.toLowerCase() ? 'account.username_exists' : 'account.email_exists');
   const [sameCode] = await db.select({ id: units.id }).from(units).where(eq(units.businessCode, request.businessCode));
   if (sameCode) throw new AppError('unit.business_code_exists');
 }

@@ -4,6 +4,7 @@ import type { Database, Queryable, Transaction } from '../db/client.ts';
 import { actionLogs } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
 import { AppError } from './errors.ts';
+import { uniqueViolationRefusal } from './unique-violations.ts';
 
 export type LogObject = (typeof LOG_OBJECT)[keyof typeof LOG_OBJECT];
 export type LogAction = (typeof LOG_ACTION)[keyof typeof LOG_ACTION];
@@ -78,7 +79,9 @@ export async function auditedChange<T>(
     });
     for (const effect of effects) effect();
     return value;
-  } catch (error) {
+  } catch (caught) {
+    // A clash with a unique constraint is the caller's "already exists", logged as that.
+    const error = uniqueViolationRefusal(caught, request.body) ?? caught;
     await writeActionLog(db, who, { ...subject, ...details, result: LOG_RESULT.failure, content: `${reasonOf(error)} ${details.content ?? ''}`.trim() }).catch(
       (logError: unknown) => request.log.error({ err: logError }, 'could not write the failure to the action log'),
     );

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorMessage, type FailureEnvelope, type FieldError, type Language } from '@portal/contracts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from './errors.ts';
+import { uniqueViolationRefusal } from './unique-violations.ts';
 import { languageOf } from './language.ts';
 
 /** Wraps a handler's result in the success envelope. */
@@ -40,6 +41,7 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = languageOf(request);
     let appError: AppError;
+    let unique: AppError | undefined;
     if (error instanceof AppError) {
       appError = error;
     } else if (hasZodFastifySchemaValidationErrors(error)) {
@@ -52,6 +54,9 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals: unparsable JSON, wrong content type, body too large …
       appError = new AppError('request.bad_request', { errors: [{ field: 'body', message: error.message }] });
+    } else if ((unique = uniqueViolationRefusal(error, request.body))) {
+      // Outside an audited change (which maps it itself): the same "already exists".
+      appError = unique;
     } else if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       appError = new AppError('request.unavailable');

@@ -348,6 +348,7 @@ const edges = {
     vi: 'Địa chỉ này thuộc mạng nội bộ hoặc dải địa chỉ đặc biệt: cổng không gọi tới đó',
     en: 'This address is on an internal or special-use network: the portal does not call it',
   },
+  'unit.tenant_id_exists': { code: 9191, vi: 'Mã tenant đã được dùng cho doanh nghiệp khác', en: 'This tenant id is already used by another unit' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Request-level refusals; their messages are also the SPA's transport toasts. */

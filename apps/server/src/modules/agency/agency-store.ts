@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AgencyRecord, agencyResource } from '@portal/contracts';
-import type { Queryable, Transaction } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { agencies, units, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
@@ -42,14 +42,6 @@ function toRecord(row: Row): AgencyRecord {
 
 /** An agency's own record only, for its users; every agency for platform staff. */
 const inScope = (scope: Scope) => withinAgency(agencies.id, scope);
-
-async function assertCodeFree(tx: Transaction, code: string, exceptId?: string): Promise<void> {
-  const [same] = await tx
-    .select({ id: agencies.id })
-    .from(agencies)
-    .where(and(sql`lower(${agencies.code}) = ${code.toLowerCase()}`, exceptId ? ne(agencies.id, exceptId) : undefined));
-  if (same) throw new AppError('agency.code_exists');
-}
 
 /** A unit or an account may only be attached to an agency that exists. */
 export async function assertAgencyExists(tx: Queryable, id: string, field = 'body.agencyId'): Promise<void> {
@@ -105,13 +97,11 @@ export const agencyStore: ResourceStore<typeof agencyResource> = {
   describe: (agency) => ({ id: agency.id, name: agency.name, unitId: null }),
 
   async create(tx, input) {
-    await assertCodeFree(tx, input.code);
     const [created] = await tx.insert(agencies).values(agencyColumns(input)).returning({ id: agencies.id });
     return { id: created!.id, name: input.name, unitId: null };
   },
 
   async update(tx, existing, input) {
-    await assertCodeFree(tx, input.code, existing.id);
     await tx.update(agencies).set(agencyColumns(input)).where(eq(agencies.id, existing.id));
   },
 

@@ -1,8 +1,7 @@
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { AppObjectKind, AppObjectRecord, AppObjectResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { appObjects, services, units } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
 import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
@@ -38,23 +37,6 @@ function select(db: Queryable, where: SQL | undefined) {
 /** One kind's objects, within the caller's unit. */
 const inScope = (kind: AppObjectKind, scope: Scope) => allOf(eq(appObjects.kind, kind), withinScope(appObjects.unitId, scope));
 
-/** Codes are unique per unit, service and kind, whatever their case: the app keys them by code. */
-async function assertCodeFree(tx: Transaction, kind: AppObjectKind, unitId: string, serviceId: string, code: string, exceptId?: string): Promise<void> {
-  const [same] = await tx
-    .select({ id: appObjects.id })
-    .from(appObjects)
-    .where(
-      and(
-        eq(appObjects.kind, kind),
-        eq(appObjects.unitId, unitId),
-        eq(appObjects.serviceId, serviceId),
-        sql`lower(${appObjects.code}) = ${code.toLowerCase()}`,
-        exceptId ? ne(appObjects.id, exceptId) : undefined,
-      ),
-    );
-  if (same) throw new AppError('settings.duplicate_object', { errors: [{ field: 'body.code', message: 'invalid' }] });
-}
-
 /** Tells the service app about a change, once it has committed (provisioning hooks in here). */
 export type AppObjectChanged = (tx: Transaction, object: { id: string; kind: AppObjectKind; unitId: string; serviceId: string }, op?: Operation) => Promise<void>;
 
@@ -87,7 +69,6 @@ export function appObjectStore(kind: AppObjectKind, changed?: AppObjectChanged):
     async create(tx, input, op) {
       const unitId = unitForWrite(op.scope, input.unitId);
       await assertUnitHasService(tx, op.app.clock.now(), unitId, input.serviceId);
-      await assertCodeFree(tx, kind, unitId, input.serviceId, input.code);
       const [created] = await tx
         .insert(appObjects)
         .values({ kind, unitId, serviceId: input.serviceId, code: input.code, name: input.name, description: input.description })
@@ -98,7 +79,6 @@ export function appObjectStore(kind: AppObjectKind, changed?: AppObjectChanged):
 
     /** The unit and the service stay: an object belongs to one app for life. */
     async update(tx, existing, input, op) {
-      await assertCodeFree(tx, kind, existing.unitId, existing.serviceId, input.code, existing.id);
       await tx.update(appObjects).set({ code: input.code, name: input.name, description: input.description }).where(eq(appObjects.id, existing.id));
       await changed?.(tx, { id: existing.id, kind, unitId: existing.unitId, serviceId: existing.serviceId }, op);
     },

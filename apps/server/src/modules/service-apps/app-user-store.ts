@@ -136,8 +136,6 @@ export const appUserStore: ResourceStore<typeof appUserResource> = {
     const now = op.app.clock.now();
     await assertUnitHasService(tx, now, user.unitId, input.serviceId);
     await assertChoices(tx, input, user.unitId, input.serviceId);
-    const [already] = await tx.select({ id: appUsers.id }).from(appUsers).where(and(eq(appUsers.userId, user.id), eq(appUsers.serviceId, input.serviceId)));
-    if (already) throw new AppError('settings.duplicate_object', { errors: [{ field: 'body.userId', message: 'invalid' }] });
     if ((input.status ?? STATUS.active) === STATUS.active) await assertSeatFree(tx, now, user.unitId, input.serviceId, user.id);
     const [created] = await tx
       .insert(appUsers)

@@ -85,13 +85,9 @@ export function unitChannelStore(clock: Clock): ResourceStore<UnitChannelResourc
       if (!known) throw invalid('unitId');
       const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, input.serviceId));
       if (!service) throw invalid('serviceId');
-      const [row] = await tx
-        .insert(unitServices)
-        .values({ unitId: unit, serviceId: input.serviceId, status: input.status })
-        .onConflictDoNothing()
-        .returning({ id: unitServices.id });
-      if (!row) throw new AppError('settings.duplicate_object', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
-      return { id: row.id, name: `${known.name}: ${service.code}`, unitId: unit };
+      // A unit's second row for the service is refused by the unique index (platform/unique-violations.ts).
+      const [row] = await tx.insert(unitServices).values({ unitId: unit, serviceId: input.serviceId, status: input.status }).returning({ id: unitServices.id });
+      return { id: row!.id, name: `${known.name}: ${service.code}`, unitId: unit };
     },
     /** Only the access switches: another unit or service is another row. */
     async update(tx, existing, input) {

@@ -1,6 +1,6 @@
-import { asc, count, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import { BASE_SERVICES, type ServiceRecord, type serviceResource } from '@portal/contracts';
-import type { Queryable, Transaction } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { services } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
@@ -27,11 +27,6 @@ function toRecord({ total: _total, hasSecret, clientSecretRotatedAt, createdAt, 
   };
 }
 
-async function assertCodeFree(tx: Transaction, code: string, exceptId?: string): Promise<void> {
-  const [same] = await tx.select({ id: services.id }).from(services).where(allOf(eq(services.code, code), exceptId ? ne(services.id, exceptId) : undefined));
-  if (same) throw new AppError('settings.duplicate_code', { errors: [{ field: 'body.code', message: 'invalid' }] });
-}
-
 export const serviceStore: ResourceStore<typeof serviceResource> = {
   async search(db, query, page) {
     const where = allOf(
@@ -48,7 +43,6 @@ export const serviceStore: ResourceStore<typeof serviceResource> = {
   },
   describe: (service) => ({ id: service.id, name: service.code, unitId: null }),
   async create(tx, input) {
-    await assertCodeFree(tx, input.code);
     const [row] = await tx.insert(services).values(input).returning({ id: services.id });
     return { id: row!.id, name: input.code, unitId: null };
   },
@@ -57,7 +51,6 @@ export const serviceStore: ResourceStore<typeof serviceResource> = {
     if (BASE_CODES.has(existing.code) && input.code !== existing.code) {
       throw new AppError('service.base_service', { errors: [{ field: 'body.code', message: 'invalid' }] });
     }
-    await assertCodeFree(tx, input.code, existing.id);
     const { id: _id, ...fields } = input;
     await tx.update(services).set(fields).where(eq(services.id, existing.id));
   },

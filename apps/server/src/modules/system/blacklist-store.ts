@@ -1,8 +1,7 @@
-import { asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { BlacklistKind, BlacklistRecord, BlacklistResource } from '@portal/contracts';
-import type { Queryable, Transaction } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { blacklistDomains, blacklistExceptions, blacklistSubdomains } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
@@ -24,15 +23,6 @@ export function blacklistStore(kind: BlacklistKind): ResourceStore<BlacklistReso
     createdAt: row.createdAt.toISOString(),
   });
 
-  // Values are unique whatever their case (the tables' unique indexes say so too).
-  async function assertFree(tx: Transaction, candidate: string, exceptId?: string): Promise<void> {
-    const [same] = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(allOf(sql`lower(${value}) = ${candidate.toLowerCase()}`, exceptId ? ne(table.id, exceptId) : undefined));
-    if (same) throw new AppError('settings.duplicate_entry', { errors: [{ field: 'body.value', message: 'invalid' }] });
-  }
-
   return {
     async search(db, query, page) {
       const where = allOf(query.status === undefined ? undefined : eq(table.status, query.status), keywordMatch([value], query.keyword));
@@ -45,12 +35,10 @@ export function blacklistStore(kind: BlacklistKind): ResourceStore<BlacklistReso
     },
     describe: (record) => ({ id: record.id, name: record.value, unitId: null }),
     async create(tx, input) {
-      await assertFree(tx, input.value);
       const [row] = await tx.insert(table).values({ [field]: input.value }).returning({ id: table.id });
       return { id: row!.id, name: input.value, unitId: null };
     },
     async update(tx, existing, input) {
-      await assertFree(tx, input.value, existing.id);
       await tx.update(table).set({ [field]: input.value }).where(eq(table.id, existing.id));
     },
     async remove(tx, existing) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LOOKUP_GROUPS, type CategoryRecord, type categoryResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
@@ -56,20 +56,6 @@ async function assertParentExists(tx: Transaction, parentCode: string | null): P
   if (!group) throw new AppError('settings.category_parent_missing', { errors: [{ field: 'body.parentCode', message: 'invalid' }] });
 }
 
-async function assertCodeFree(tx: Transaction, parentCode: string | null, code: string, exceptId?: string): Promise<void> {
-  const [same] = await tx
-    .select({ id: categories.id })
-    .from(categories)
-    .where(
-      allOf(
-        parentCode === null ? isNull(categories.parentCode) : eq(categories.parentCode, parentCode),
-        eq(categories.code, code),
-        exceptId ? ne(categories.id, exceptId) : undefined,
-      ),
-    );
-  if (same) throw new AppError('settings.duplicate_code', { errors: [{ field: 'body.code', message: 'invalid' }] });
-}
-
 export const categoryStore: ResourceStore<typeof categoryResource> = {
   async search(db, query, page) {
     const where = allOf(
@@ -92,7 +78,6 @@ export const categoryStore: ResourceStore<typeof categoryResource> = {
   describe: (category) => ({ id: category.id, name: `${category.parentCode ? `${category.parentCode}/` : ''}${category.code}`, unitId: null }),
   async create(tx, input) {
     await assertParentExists(tx, input.parentCode);
-    await assertCodeFree(tx, input.parentCode, input.code);
     const [row] = await tx.insert(categories).values(input).returning({ id: categories.id });
     return { id: row!.id, name: input.code, unitId: null };
   },
@@ -101,7 +86,6 @@ export const categoryStore: ResourceStore<typeof categoryResource> = {
     if (moved && (await isInUse(tx, existing))) throw new AppError('settings.category_in_use', { errors: [{ field: 'body.code', message: 'invalid' }] });
     await assertParentExists(tx, input.parentCode);
     if (input.parentCode === existing.code) throw new AppError('settings.category_parent_missing', { errors: [{ field: 'body.parentCode', message: 'invalid' }] });
-    await assertCodeFree(tx, input.parentCode, input.code, existing.id);
     const { id: _id, ...fields } = input;
     await tx.update(categories).set(fields).where(eq(categories.id, existing.id));
   },

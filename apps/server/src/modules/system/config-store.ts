@@ -1,6 +1,6 @@
-import { asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
 import { isSystemSettingKey, type ConfigRecord, type ConfigResource } from '@portal/contracts';
-import type { Queryable, Transaction } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { configData } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
@@ -19,15 +19,6 @@ const toRecord = (row: Row): ConfigRecord => ({
   isSystem: isSystemSettingKey(row.key),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** Keys are unique whatever their case. */
-async function assertKeyFree(tx: Transaction, table: SettingsTable, key: string, exceptId?: string): Promise<void> {
-  const [same] = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(allOf(sql`upper(${table.key}) = ${key.toUpperCase()}`, exceptId ? ne(table.id, exceptId) : undefined));
-  if (same) throw new AppError('settings.duplicate_key', { errors: [{ field: 'body.key', message: 'invalid' }] });
-}
 
 /** The portal's own settings keep their key: it is what the code reads. */
 function assertKeyKept(existing: ConfigRecord, key: string): void {
@@ -48,13 +39,11 @@ export function configStore(table: SettingsTable): ResourceStore<ConfigResource>
     },
     describe: (record) => ({ id: record.id, name: record.key, unitId: null }),
     async create(tx, input) {
-      await assertKeyFree(tx, table, input.key);
       const [row] = await tx.insert(table).values(input).returning();
       return { id: row!.id, name: row!.key, unitId: null };
     },
     async update(tx, existing, input) {
       assertKeyKept(existing, input.key);
-      await assertKeyFree(tx, table, input.key, existing.id);
       const { id: _id, ...fields } = input;
       await tx.update(table).set(fields).where(eq(table.id, existing.id));
     },

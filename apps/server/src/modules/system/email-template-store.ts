@@ -1,8 +1,7 @@
-import { asc, count, eq, ne, type SQL } from 'drizzle-orm';
-import type { EmailTemplateRecord, emailTemplateResource, Language } from '@portal/contracts';
-import type { Queryable, Transaction } from '../../db/client.ts';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
+import type { EmailTemplateRecord, emailTemplateResource } from '@portal/contracts';
+import type { Queryable } from '../../db/client.ts';
 import { emailTemplates } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/errors.ts';
 import { sanitizeTemplateHtml } from '../../platform/mail/render.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
@@ -20,16 +19,6 @@ const toRecord = (row: Row): EmailTemplateRecord => ({
 });
 
 const select = (db: Queryable, where: SQL | undefined) => db.select({ row: emailTemplates, total: totalOver }).from(emailTemplates).where(where);
-
-/** A system type has one template per language. */
-async function assertTypeFree(tx: Transaction, systemType: string | null, language: Language, exceptId?: string): Promise<void> {
-  if (systemType === null) return;
-  const [same] = await tx
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(allOf(eq(emailTemplates.systemType, systemType), eq(emailTemplates.language, language), exceptId ? ne(emailTemplates.id, exceptId) : undefined));
-  if (same) throw new AppError('settings.duplicate_entry', { errors: [{ field: 'body.systemType', message: 'invalid' }] });
-}
 
 /** What is stored: the content without anything that runs (it is sanitised again on render). */
 const stored = async (input: { name: string; systemType: string | null; language: 'vi' | 'en'; subject: string; content: string }) => ({
@@ -57,12 +46,10 @@ export const emailTemplateStore: ResourceStore<typeof emailTemplateResource> = {
   },
   describe: (template) => ({ id: template.id, name: template.name, unitId: null }),
   async create(tx, input) {
-    await assertTypeFree(tx, input.systemType, input.language);
     const [row] = await tx.insert(emailTemplates).values(await stored(input)).returning({ id: emailTemplates.id });
     return { id: row!.id, name: input.name, unitId: null };
   },
   async update(tx, existing, input) {
-    await assertTypeFree(tx, input.systemType, input.language, existing.id);
     await tx.update(emailTemplates).set(await stored(input)).where(eq(emailTemplates.id, existing.id));
   },
   async remove(tx, existing) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { IntegrateDefaultResource, IntegrateResource, IntegrationRecord } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { integrations, services, units } from '../../db/schema/index.ts';
@@ -48,19 +48,14 @@ const toRecord = ({ total: _total, credentialCipher, updatedAt, ...row }: Row): 
   updatedAt: updatedAt.toISOString(),
 });
 
-/** One integration per service and unit (and one default per service). */
-async function assertFree(tx: Transaction, serviceId: string, unitId: string | null, exceptId?: string): Promise<void> {
+/** The service and the unit named exist (one integration per service and unit is the database's unique index). */
+async function assertTargetsExist(tx: Transaction, serviceId: string, unitId: string | null): Promise<void> {
   const [service] = await tx.select({ id: services.id }).from(services).where(eq(services.id, serviceId));
   if (!service) throw new AppError('data.not_found', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
   if (unitId) {
     const [unit] = await tx.select({ id: units.id }).from(units).where(eq(units.id, unitId));
     if (!unit) throw new AppError('data.not_found', { errors: [{ field: 'body.unitId', message: 'invalid' }] });
   }
-  const [same] = await tx
-    .select({ id: integrations.id })
-    .from(integrations)
-    .where(allOf(eq(integrations.serviceId, serviceId), unitId ? eq(integrations.unitId, unitId) : isNull(integrations.unitId), exceptId ? ne(integrations.id, exceptId) : undefined));
-  if (same) throw new AppError('settings.duplicate_object', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
 }
 
 /**
@@ -111,14 +106,14 @@ function integrationStore(secrets: SecretBox, outbound: Outbound, forDefaults: b
     async create(tx: Transaction, input: IntegrationInput) {
       const unitId = forDefaults ? null : input.unitId!;
       await assertReachableAddresses(outbound, input);
-      await assertFree(tx, input.serviceId, unitId);
+      await assertTargetsExist(tx, input.serviceId, unitId);
       const [row] = await tx.insert(integrations).values({ ...columnsOf(secrets, input), unitId }).returning({ id: integrations.id });
       return { id: row!.id, name: input.serviceId, unitId };
     },
     async update(tx: Transaction, existing: IntegrationRecord, input: IntegrationInput) {
       const unitId = forDefaults ? null : input.unitId!;
       await assertReachableAddresses(outbound, input);
-      await assertFree(tx, input.serviceId, unitId, existing.id);
+      await assertTargetsExist(tx, input.serviceId, unitId);
       await tx.update(integrations).set({ ...columnsOf(secrets, input), unitId }).where(eq(integrations.id, existing.id));
     },
     async remove(tx: Transaction, existing: IntegrationRecord) {

@@ -1,8 +1,6 @@
-import { asc, count, eq, ne } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { SmsTemplateRecord, smsTemplateResource } from '@portal/contracts';
-import type { Transaction } from '../../db/client.ts';
 import { smsTemplates } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
@@ -16,16 +14,6 @@ const toRecord = (row: Row): SmsTemplateRecord => ({
   status: row.status,
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** A system type has one template. */
-async function assertTypeFree(tx: Transaction, systemType: string | null, exceptId?: string): Promise<void> {
-  if (systemType === null) return;
-  const [same] = await tx
-    .select({ id: smsTemplates.id })
-    .from(smsTemplates)
-    .where(allOf(eq(smsTemplates.systemType, systemType), exceptId ? ne(smsTemplates.id, exceptId) : undefined));
-  if (same) throw new AppError('settings.duplicate_entry', { errors: [{ field: 'body.systemType', message: 'invalid' }] });
-}
 
 export const smsTemplateStore: ResourceStore<typeof smsTemplateResource> = {
   async search(db, query, page) {
@@ -43,12 +31,10 @@ export const smsTemplateStore: ResourceStore<typeof smsTemplateResource> = {
   },
   describe: (template) => ({ id: template.id, name: template.name, unitId: null }),
   async create(tx, input) {
-    await assertTypeFree(tx, input.systemType);
     const [row] = await tx.insert(smsTemplates).values({ name: input.name, content: input.content, type: input.type, systemType: input.systemType }).returning({ id: smsTemplates.id });
     return { id: row!.id, name: input.name, unitId: null };
   },
   async update(tx, existing, input) {
-    await assertTypeFree(tx, input.systemType, existing.id);
     await tx.update(smsTemplates).set({ name: input.name, content: input.content, type: input.type, systemType: input.systemType }).where(eq(smsTemplates.id, existing.id));
   },
   async remove(tx, existing) {

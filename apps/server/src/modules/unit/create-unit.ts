@@ -2,7 +2,6 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { BUILT_IN_ROLES, STATUS, toSubdomain, TRIAL } from '@portal/contracts';
 import type { Transaction } from '../../db/client.ts';
 import { roles, servicePackages, unitPackages, units, userRoles, users } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/errors.ts';
 import { assertNewEmailAllowed } from '../../identity/email-domain.ts';
 
 export interface NewUnit {
@@ -28,18 +27,12 @@ export interface NewUnitAdmin {
   mobile?: string | null | undefined;
 }
 
-/** Refuses a username or e-mail that another account already has (codes 11 and 8), or a blacklisted e-mail domain (9102). */
+/**
+ * Refuses a blacklisted e-mail domain (9102). A username or e-mail another account already has
+ * (codes 11 and 8) is refused by the database's unique indexes, the one judge when two
+ * accounts are created at once (platform/unique-violations.ts).
+ */
 export async function assertAccountIsFree(tx: Transaction, account: { username: string; email: string }, exceptUserId?: string): Promise<void> {
-  const [taken] = await tx
-    .select({ id: users.id, username: users.username, email: users.email })
-    .from(users)
-    .where(
-      sql`(lower(${users.username}) = ${account.username.toLowerCase()} or lower(${users.email}) = ${account.email.toLowerCase()})${
-        exceptUserId ? sql` and ${users.id} <> ${exceptUserId}` : sql``
-      }`,
-    )
-    .limit(1);
-  if (taken) throw new AppError(taken.username.toLowerCase() === account.username.toLowerCase() ? 'account.username_exists' : 'account.email_exists');
   // Every account creation and e-mail change comes through here: the blacklists apply to them all.
   await assertNewEmailAllowed(tx, account.email, exceptUserId);
 }
@@ -60,10 +53,6 @@ async function freeTenantId(tx: Transaction, wanted: string): Promise<string> {
  */
 export async function createUnitWithAdmin(tx: Transaction, unit: NewUnit, admin: NewUnitAdmin): Promise<{ unitId: string; adminId: string }> {
   await assertAccountIsFree(tx, admin);
-  if (unit.businessCode) {
-    const [sameCode] = await tx.select({ id: units.id }).from(units).where(eq(units.businessCode, unit.businessCode));
-    if (sameCode) throw new AppError('unit.business_code_exists');
-  }
   const [created] = await tx
     .insert(units)
     .values({

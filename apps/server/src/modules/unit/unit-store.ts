@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import { BUILT_IN_ROLES, type PageResult, type UnitRecord, type unitResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { agencies, roles, units, userRoles, users } from '../../db/schema/index.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { unitsWithin, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, totalOver, toPageResult, type SearchPage } from '../../platform/resource/search.ts';
@@ -123,13 +122,6 @@ export const unitStore: ResourceStore<typeof unitResource> = {
   },
 
   async update(tx, existing, input) {
-    if (input.businessCode !== existing.businessCode) {
-      const [sameCode] = await tx
-        .select({ id: units.id })
-        .from(units)
-        .where(and(eq(units.businessCode, input.businessCode), sql`${units.id} <> ${existing.id}`));
-      if (sameCode) throw new AppError('unit.business_code_exists');
-    }
     if (input.agencyId) await assertAgencyExists(tx, input.agencyId);
     await tx
       .update(units)
