@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LOCKOUT, USER_STATUS, type Language } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
@@ -25,44 +25,53 @@ interface ResetDeps {
   publicUrl: string;
 }
 
+/** Thrown inside the decoy transaction to undo it. */
+class Decoy extends Error {}
+
 /**
- * Forgot password: e-mails a single-use link to the account of `email`. Unknown e-mail →
- * code 12; a locked or disabled account gets no link; a second request for the same e-mail
- * within 10 minutes → code 14 (counted in the database, so every instance agrees).
+ * Forgot password: e-mails a single-use link to the active, unlocked account registered under
+ * `email`, at the address it is registered with. Every other address — unknown, locked,
+ * disabled — gets the same answer after the same work, so the answer cannot tell an attacker
+ * which addresses are registered: the same rate limit (a second request for an address within
+ * 10 minutes → code 14, counted for any address), the same link made and stored, the same mail
+ * rendered and queued — then undone, so nothing is sent.
  */
 export async function requestPasswordReset(deps: ResetDeps, email: string, language: Language): Promise<{ validMinutes: number }> {
   const address = email.trim().toLowerCase();
-  const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${address}`);
-  if (!user) throw new AppError('account.email_not_found');
-  if (isLocked(user)) throw new AppError('account.locked');
-  if (user.status !== USER_STATUS.active) throw new AppError('account.expired');
   const allowed = await hitRateLimit(deps.db, `forgot-password:${address}`, {
     limit: 1,
     windowMs: LOCKOUT.resetRequestWaitMinutes * 60_000,
   });
   if (!allowed) throw new AppError('account.reset_already_requested');
+  const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${address}`);
+  const sendsLink = user !== undefined && !isLocked(user) && user.status === USER_STATUS.active;
 
   const token = randomBytes(32).toString('base64url');
   // The link's lifetime is a system setting, read per request so a change holds at once everywhere.
   const validMinutes = await readNumberSetting(deps.db, 'PASSWORD_RESET_LINK_TTL_MINUTES');
   const expiresAt = new Date(Date.now() + validMinutes * 60_000);
-  await deps.db.transaction(async (tx) => {
-    const fresh = { codeHash: tokenHash(token), expiresAt, attempts: 0, consumedAt: null, lastSentAt: new Date() };
-    await tx
-      .insert(verificationCodes)
-      .values({ purpose: PURPOSE, subject: user.id, ...fresh })
-      .onConflictDoUpdate({ target: [verificationCodes.purpose, verificationCodes.subject], set: fresh });
-    await deps.mailer.send(tx, {
-      kind: 'passwordResetLink',
-      to: user.email,
-      language,
-      params: {
-        username: user.username,
-        link: `${signinPage(deps.publicUrl)}?resetToken=${token}`,
-        minutes: validMinutes,
-      },
+  await deps.db
+    .transaction(async (tx) => {
+      const fresh = { codeHash: tokenHash(token), expiresAt, attempts: 0, consumedAt: null, lastSentAt: new Date() };
+      await tx
+        .insert(verificationCodes)
+        .values({ purpose: PURPOSE, subject: user?.id ?? randomUUID(), ...fresh })
+        .onConflictDoUpdate({ target: [verificationCodes.purpose, verificationCodes.subject], set: fresh });
+      await deps.mailer.send(tx, {
+        kind: 'passwordResetLink',
+        to: user?.email ?? address,
+        language,
+        params: {
+          username: user?.username ?? address,
+          link: `${signinPage(deps.publicUrl)}?resetToken=${token}`,
+          minutes: validMinutes,
+        },
+      });
+      if (!sendsLink) throw new Decoy();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Decoy)) throw error;
     });
-  });
   return { validMinutes };
 }
 

@@ -43,8 +43,8 @@ export default {
     subtitle: "Enter your account's e-mail; we will send you a link to reset the password.",
     email: 'Email',
     submit: 'Send the link',
-    sentTitle: 'The reset link is on its way',
-    sentText: 'Please check the mailbox of {{email}}. The link is valid for {{minutes}} minutes.',
+    sentTitle: 'Check your mailbox',
+    sentText: 'If {{email}} belongs to an active account, a reset link is on its way to it. The link is valid for {{minutes}} minutes.',
   },
   reset: {
     title: 'Reset password',

@@ -40,8 +40,8 @@ export default {
     subtitle: 'Nhập email của tài khoản; chúng tôi sẽ gửi liên kết đặt lại mật khẩu.',
     email: 'Email',
     submit: 'Gửi liên kết',
-    sentTitle: 'Đã gửi liên kết đặt lại mật khẩu',
-    sentText: 'Vui lòng kiểm tra hộp thư {{email}}. Liên kết có hiệu lực trong {{minutes}} phút.',
+    sentTitle: 'Vui lòng kiểm tra hộp thư',
+    sentText: 'Nếu {{email}} thuộc một tài khoản đang hoạt động, liên kết đặt lại mật khẩu đã được gửi tới địa chỉ này. Liên kết có hiệu lực trong {{minutes}} phút.',
   },
   reset: {
     title: 'Đặt lại mật khẩu',
