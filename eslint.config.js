@@ -22,6 +22,13 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Every spec runs under the shared guard of e2e/support/test.ts (a CSP violation fails the test).
+    files: ['e2e/specs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: "Import test and expect from '../support/test.ts': its fixture fails a test on a content security policy violation." }] }],
+    },
+  },
+  {
     files: ['apps/web/public/sw.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

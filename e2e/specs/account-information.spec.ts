@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { demoAccount } from '../support/accounts.ts';
 import { openAccountMenu, signIn } from '../support/signin.ts';
 import { expectToast } from '../support/toast.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { ADMIN, DEMO_PASSWORD } from '../support/accounts.ts';
 import { chooseOption, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { signIn, signOut } from '../support/signin.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { demoAccount } from '../support/accounts.ts';
 import { confirm, row } from '../support/resource.ts';
 import { sampleAppUrls } from '../support/sample-app.ts';

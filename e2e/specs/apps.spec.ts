@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { ADMIN, demoAccount } from '../support/accounts.ts';
 import { expectSigninForm, fillSignin, openAccountMenu, signIn } from '../support/signin.ts';
 import { expectToast } from '../support/toast.ts';

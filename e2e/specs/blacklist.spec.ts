@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { ADMIN } from '../support/accounts.ts';
 import { fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { expectSigninForm, signIn } from '../support/signin.ts';

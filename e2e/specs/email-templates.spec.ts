@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { ADMIN, demoAccount } from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';
 import { fillFields, row, saveDialog } from '../support/resource.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, row } from '../support/resource.ts';
 import { signIn } from '../support/signin.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import type { PushNotification } from '@portal/contracts';
 import { UNIT_USER } from '../support/accounts.ts';
 import { SAMPLE_APP_BASIC, sampleAppUrls } from '../support/sample-app.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { ADMIN, demoAccount } from '../support/accounts.ts';
 import { exportList } from '../support/export.ts';
 import { sampleAppUrls } from '../support/sample-app.ts';

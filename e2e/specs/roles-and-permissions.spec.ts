@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, fillAccount, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { signIn, signOut } from '../support/signin.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { demoAccount } from '../support/accounts.ts';
 import { chooseOption, confirm, fillAccount, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { sampleAppUrls } from '../support/sample-app.ts';

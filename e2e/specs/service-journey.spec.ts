@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, confirm, fillAccount, fillDate, fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
 import { sampleClientUrls } from '../support/sample-app.ts';

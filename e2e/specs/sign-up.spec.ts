@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { codeIn, waitForMail } from '../support/mail.ts';
 import { expectSigninForm, fillCode } from '../support/signin.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { demoAccount } from '../support/accounts.ts';
 import { codeIn, waitForMail } from '../support/mail.ts';
 import { expectSigninForm, fillCode, fillSignin, openAccountMenu, signIn } from '../support/signin.ts';

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, confirm, fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
 import { signIn, signOut } from '../support/signin.ts';
