@@ -1,3 +1,5 @@
+// First: before any contract's schema is built (zod-without-eval.ts).
+import './app/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
