@@ -105,8 +105,14 @@ function badValues(schema: JsonSchema, valid: unknown, field: string): [string, 
     const { minimum, maximum, integer } = boundsOf(schema);
     if (minimum !== undefined) push(`below the minimum ${minimum}`, minimum - 1);
     if (minimum !== undefined && minimum > 0) push('negative', -1);
-    if (maximum !== undefined) (push(`above the maximum ${maximum}`, maximum + 1), push('huge', maximum * 1000 + 1));
-    if (integer) (push('fraction', 1.5), push('beyond a safe integer', 1e20));
+    if (maximum !== undefined) {
+      push(`above the maximum ${maximum}`, maximum + 1);
+      push('huge', maximum * 1000 + 1);
+    }
+    if (integer) {
+      push('fraction', 1.5);
+      push('beyond a safe integer', 1e20);
+    }
   }
   if (types.has('array') && schema.maxItems !== undefined && Array.isArray(valid) && valid.length > 0) {
     push(`more than ${schema.maxItems} items`, Array.from({ length: schema.maxItems + 1 }, () => valid[0]));
