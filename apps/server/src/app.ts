@@ -109,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
     clientErrorHandler: answerClientError,
   });
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   // API answers are compressed when large enough to gain (the SPA's files are compressed at build).
   // Up to 32 KiB (a page of any list) in one synchronous call, ~0.3 ms at this quality: through
   // zlib's stream and thread pool, which the plugin uses above 8 KiB on two cores, a page of 20
