@@ -23,7 +23,7 @@ import { registerDeviceRoutes } from './modules/device/routes.ts';
 import { registerReportRoutes } from './modules/report/routes.ts';
 import { registerNotificationRoutes } from './modules/notification/routes.ts';
 import { registerMailOutboxRoutes } from './modules/mail-outbox/routes.ts';
-import { startRealtime } from './modules/realtime/realtime.ts';
+import { startRealtime } from './platform/realtime/realtime.ts';
 import { registerTwoFaConfigRoutes } from './modules/two-factor/config-routes.ts';
 import { registerMyTwoFactorRoutes } from './modules/two-factor/my-two-factor-routes.ts';
 import { ANSWER_ENCODINGS, COMPRESS_FROM_BYTES, PER_REQUEST_BROTLI_QUALITY } from './platform/compression.ts';

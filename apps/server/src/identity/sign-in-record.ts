@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { activityCounters, activityDevices, userDevices, users } from '../db/schema/index.ts';
-import { activityDay } from '../modules/dashboard/activity-day.ts';
-import type { Realtime } from '../modules/realtime/realtime.ts';
+import { activityDay } from '@portal/contracts';
+import type { Realtime } from '../platform/realtime/realtime.ts';
 import { describeUserAgent } from '../platform/user-agent.ts';
 
 /**

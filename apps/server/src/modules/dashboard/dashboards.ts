@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { packageServices, services, unitPackages, units, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Realtime } from '../realtime/realtime.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { activityByDay, devicesSignedIn, serviceAccessesByDay, type UnitFilter } from './activity-figures.ts';
 import { activityDay, endOfDay, startOfDay } from './activity-day.ts';
 
