@@ -35,6 +35,7 @@ import { createTokenVerifier } from './identity/tokens.ts';
 import { registerLogRoutes } from './modules/log/routes.ts';
 import { registerLookupRoutes } from './modules/lookup/routes.ts';
 import { registerRoleRoutes } from './modules/role/routes.ts';
+import { startTrialUnit } from './modules/unit/create-unit.ts';
 import { startProvisioningWorker } from './modules/provisioning/worker.ts';
 import { startCampaignSender } from './modules/system/campaign-sender.ts';
 import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
@@ -164,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, { db });
   registerInteractionRoutes(app, context, provider);
-  registerSignUpRoutes(app, context, provider);
+  registerSignUpRoutes(app, context, provider, startTrialUnit);
   await mountProvider(app, provider);
   registerUserRoutes(app, context);
   registerUnitRoutes(app, context);

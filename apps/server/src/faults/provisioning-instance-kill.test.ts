@@ -8,7 +8,7 @@ import { bearer, signIn } from '../../test/oidc-client.ts';
 import { OWN_POSTGRES_AVAILABLE, OWN_REDIS_AVAILABLE } from '../../test/own-services.ts';
 import { listenScimApp, type ListeningScimApp } from '../../test/scim-service.ts';
 import { DEMO_UNIT_ADMIN, TEST_ADMIN } from '../../test/test-app.ts';
-import { DELIVERY_STATUS } from '../modules/provisioning/queue.ts';
+import { DELIVERY_STATUS } from '../platform/outbox/provisioning-queue.ts';
 import { sleep } from './load.ts';
 
 const TOKEN = 'fault-scim-token';

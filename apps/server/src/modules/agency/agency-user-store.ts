@@ -4,11 +4,10 @@ import type { Queryable, Transaction } from '../../db/client.ts';
 import { agencies, roles, userRoles, users } from '../../db/schema/index.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
-import { agencyForWrite, isPlatform, withinAgency, type Scope } from '../../platform/resource/scope.ts';
+import { assertAgencyExists, agencyForWrite, isPlatform, withinAgency, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
-import { assertAccountIsFree } from '../unit/create-unit.ts';
+import { assertAccountIsFree } from '../../identity/account-names.ts';
 import { accountSummary, assignRoles, endSessions, mailNewAccount, personColumns, refuseSelf, setAccountStatus } from '../user/account-changes.ts';
-import { assertAgencyExists } from './agency-store.ts';
 
 const userId = outer('users', 'id');
 const held = (column: SQL) => sql`coalesce((select array_agg(${column} order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId}), '{}')`;

@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { paymentAmount, STATUS, USER_COUNT_BANDS, type ServicePackageRecord, type ServicePackageResource, type ServicePackageSave, type UserCountBand } from '@portal/contracts';
+import { bandOf, paymentAmount, STATUS, type ServicePackageRecord, type ServicePackageResource, type ServicePackageSave } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { packageServices, servicePackages, services, unitPackages } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -14,11 +14,6 @@ const unitsUsing = sql<number>`(select cast(count(distinct ${unitPackages.unitId
 
 function select(db: Queryable, where: SQL | undefined) {
   return db.select({ pack: servicePackages, serviceIds, serviceNames, unitsUsing, total: totalOver }).from(servicePackages).where(where);
-}
-
-/** Packs made before bands were required have none: they count as a single user's. */
-export function bandOf(value: string | null): UserCountBand {
-  return USER_COUNT_BANDS.find((band) => band === value) ?? '1';
 }
 
 type Row = Awaited<ReturnType<typeof select>>[number];

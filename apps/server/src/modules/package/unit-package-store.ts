@@ -1,5 +1,5 @@
 import { and, count, countDistinct, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { BAND_SEATS, STATUS, type UnitPackageRecord, type UnitPackageResource } from '@portal/contracts';
+import { bandOf, seatsOf, STATUS, type UnitPackageRecord, type UnitPackageResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { appUsers, packageServices, servicePackages, unitPackages, units } from '../../db/schema/index.ts';
 import { packUsableAt } from '../../identity/entitlement.ts';
@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { withinScope } from '../../platform/resource/scope.ts';
-import { bandOf, serviceNames } from './service-package-store.ts';
+import { serviceNames } from './service-package-store.ts';
 
 
 function select(db: Queryable, now: Date, where: SQL | undefined) {
@@ -76,9 +76,6 @@ export async function seatsTaken(db: Queryable, unitId: string, packageId: strin
     );
   return { taken: row?.taken ?? 0, mine: Boolean(row?.mine) };
 }
-
-/** The seats a unit's pack gives: set on the unit's pack, else the pack's band's. */
-export const seatsOf = (seats: number | null, userBand: string | null): number => seats ?? BAND_SEATS[bandOf(userBand)];
 
 /** Unit packs; `clock` says which are usable now. */
 export function unitPackageStore(clock: Clock): ResourceStore<UnitPackageResource> {

@@ -9,6 +9,7 @@ import {
   LOG_ACTION,
   LOG_OBJECT,
   PORTAL_SERVICE_CODE,
+  seatsOf,
   STATUS,
   trialRegisteredSchema,
   trialRegistrationSchema,
@@ -32,7 +33,6 @@ import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, unitsWithin } from '../../platform/resource/scope.ts';
 import { readSetting } from '../../platform/settings.ts';
 import { activePacks } from './service-package-store.ts';
-import { seatsOf } from './unit-package-store.ts';
 import { upgradeRequestStore } from './upgrade-request-store.ts';
 
 const invalid = (field: string) => new AppError('request.bad_request', { errors: [{ field: `body.${field}`, message: 'invalid' }] });

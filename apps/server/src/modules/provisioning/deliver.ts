@@ -1,13 +1,12 @@
 import { aliasedTable, and, eq, isNotNull } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
-import { STATUS, USER_STATUS } from '@portal/contracts';
+import { seatsOf, STATUS, USER_STATUS } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
 import { appObjects, appUsers, businessTemplates, integrations, servicePackages, unitPackages, units, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { seatsOf } from '../package/unit-package-store.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
-import type { DeliveryRow } from './queue.ts';
-import { enqueueDeliveries } from './queue.ts';
+import type { DeliveryRow } from '../../platform/outbox/provisioning-queue.ts';
+import { enqueueDeliveries } from '../../platform/outbox/provisioning-queue.ts';
 import { deliverStray, deliverSweep } from './reconcile.ts';
 import { SCIM_SCHEMAS, scimClient, ScimError, type ScimClient, type ScimUser } from './scim-client.ts';
 

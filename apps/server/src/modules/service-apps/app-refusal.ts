@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import type { Scope } from '../../platform/resource/scope.ts';
-import { NOT_CONFIGURED } from '../provisioning/queue.ts';
+import { NOT_CONFIGURED } from '../../platform/outbox/provisioning-queue.ts';
 import { appUserStore } from './app-user-store.ts';
 
 /** How long an add or edit of an app user waits for the app's first answer before replying. */

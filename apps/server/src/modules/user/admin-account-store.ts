@@ -6,7 +6,7 @@ import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
-import { assertAccountIsFree } from '../unit/create-unit.ts';
+import { assertAccountIsFree } from '../../identity/account-names.ts';
 import { accountSummary, assignSystemRoles, endSessions, mailNewAccount, personColumns, refuseSelf, refuseUnlessIam, setAccountStatus } from './account-changes.ts';
 
 /** Platform staff: accounts without a unit that sign in to the portal. */

@@ -19,7 +19,7 @@ import { auditedChange, describeInput } from '../../platform/audit.ts';
 import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { scopeOf, unitForWrite } from '../../platform/resource/scope.ts';
-import { assertAccountIsFree } from '../unit/create-unit.ts';
+import { assertAccountIsFree } from '../../identity/account-names.ts';
 import { personColumns } from './account-changes.ts';
 import { findUnitUser, resetUnitUserPassword } from './unit-user-store.ts';
 

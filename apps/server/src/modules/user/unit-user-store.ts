@@ -8,7 +8,7 @@ import type { Operation, ResourceStore } from '../../platform/resource/register.
 import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordIn, largePage, outer } from '../../platform/resource/search.ts';
 import { portalUserChanged } from '../provisioning/changes.ts';
-import { assertAccountIsFree } from '../unit/create-unit.ts';
+import { assertAccountIsFree } from '../../identity/account-names.ts';
 import { accountSummary, assignUnitRole, endSessions, mailNewAccount, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
 import { signinPage } from '../../identity/provider.ts';
 

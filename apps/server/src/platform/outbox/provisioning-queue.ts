@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
-import type { Clock } from '../../platform/clock.ts';
+import type { Clock } from '../clock.ts';
 import { integrations, provisioningOutbox } from '../../db/schema/index.ts';
-import { claimLeased, failedAttempt } from '../../platform/outbox/lease.ts';
-import { outer } from '../../platform/resource/search.ts';
+import { claimLeased, failedAttempt } from './lease.ts';
+import { outer } from '../resource/search.ts';
 
 /** pending → delivered; failed: given up after MAX_ATTEMPTS, the last error says why. */
 export const DELIVERY_STATUS = { pending: 0, delivered: 1, failed: 2 } as const;
