@@ -33,7 +33,7 @@ import {
   type ResourceContract,
 } from '@portal/contracts';
 import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, businessTemplates, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, smsTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, upgradeRequests, provisioningOutbox, services, oidcPayloads, twoFactorConfigs, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
-import { AGENCY_X, agencyIdOf, UNIT_A, UNIT_USER_A, unitIdOf } from './actors.ts';
+import { AGENCY_X, agencyIdOf, UNIT_A, UNIT_B, UNIT_USER_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
 import { TEST_ADMIN, type TestApp } from './test-app.ts';
 
@@ -172,7 +172,7 @@ export class ResourceFixtures {
   }
 
   /**
-   * Asks, as the platform administrator, to set unit A's two-factor policy to `status`, and
+   * Asks, as the platform administrator, to set unit B's two-factor policy to `status`, and
    * answers the code mailed for it (as the target's id): what TwoFAConfig/VerifyUpdate takes.
    */
   twoFactorPolicyCode(status: number): Promise<Target> {
@@ -188,13 +188,15 @@ export class ResourceFixtures {
 
   private async askTwoFactorPolicyCode(status: number): Promise<Target> {
     const { db } = this.t.database;
-    const asked = await this.t.app.inject({ method: 'POST', url: '/api/TwoFAConfig/UpdateStatus', headers: this.admin, payload: { unitId: this.context.unitId, status } });
+    // Unit B's policy: a code for unit A's was just asked by the matrix's own UpdateStatus call, and a new one waits a minute.
+    const unitId = await unitIdOf(this.t, UNIT_B);
+    const asked = await this.t.app.inject({ method: 'POST', url: '/api/TwoFAConfig/UpdateStatus', headers: this.admin, payload: { unitId, status } });
     if (!asked.json().success) throw new Error(`asking for a two-factor policy code: ${asked.body}`);
     const [admin] = await db.select({ email: users.email }).from(users).where(eq(users.username, TEST_ADMIN.username));
     const [mail] = await db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.recipient, admin!.email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
     const code = /(\d{6})/.exec(mail?.subject ?? '')?.[1];
     if (!code) throw new Error(`no code in the mail "${mail?.subject}"`);
-    return { resource: 'TwoFactorPolicy', id: code, unitId: this.context.unitId, agencyId: null, record: {} };
+    return { resource: 'TwoFactorPolicy', id: code, unitId, agencyId: null, record: { unitId } };
   }
 
   /** An object of unit A that stays as it is, for calls that only read it. */

@@ -261,7 +261,7 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   'POST /api/TwoFAConfig/VerifyUpdate': {
     kind: 'own',
     target: (f) => f.twoFactorPolicyCode(TWO_FA_STATUS.disabled),
-    build: (f, target) => ({ body: { unitId: f.context.unitId, status: TWO_FA_STATUS.disabled, code: target!.id } }),
+    build: (_f, target) => ({ body: { unitId: target!.record.unitId, status: TWO_FA_STATUS.disabled, code: target!.id } }),
   },
   'POST /api/Agency/SavePermissions': {
     kind: 'write',

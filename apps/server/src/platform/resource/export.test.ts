@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
   });
 
   it('finds the resource lists to export', () => {
-    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailCampaign', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'ReportServiceVisitOverTime', 'ReportUnitUsingPackageService', 'ReportUnitUsingServiceDetail', 'Role', 'TemplateClone', 'TemplateSms', 'Unit', 'UnitChannel', 'UnitUser', 'UpgradeRequest']);
+    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailCampaign', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'ReportServiceVisitOverTime', 'ReportUnitUsingPackageService', 'ReportUnitUsingServiceDetail', 'Role', 'TemplateClone', 'TemplateSms', 'Unit', 'UnitChannel', 'UnitUser', 'UpgradeRequest', 'UserDevice']);
   });
 
   for (const route of searches) {
