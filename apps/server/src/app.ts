@@ -38,6 +38,7 @@ import { registerRoleRoutes } from './modules/role/routes.ts';
 import { startTrialUnit } from './modules/unit/create-unit.ts';
 import { startProvisioningWorker } from './modules/provisioning/worker.ts';
 import { startCampaignSender } from './modules/system/campaign-sender.ts';
+import type { QueueWorker } from './platform/outbox/queue-worker.ts';
 import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
 import { registerServiceRoutes } from './modules/service/routes.ts';
 import { registerPackageRoutes } from './modules/package/routes.ts';
@@ -90,6 +91,8 @@ export function spaEnvironment(config: Pick<Config, 'publicUrl'>): Environment {
 declare module 'fastify' {
   interface FastifyInstance {
     portal: AppContext;
+    /** This instance's e-mail campaign sender: its owner stops it, tests drive it with `runOnce()`. */
+    campaignSender: QueueWorker;
   }
 }
 
@@ -161,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, kickProvisioning: () => provisioning.kick() };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
+  app.decorate('campaignSender', campaigns);
   registerAccessControl(app, { db, verifyToken, loadActor: actors });
 
   registerHealthRoutes(app, { db });

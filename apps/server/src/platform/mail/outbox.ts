@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { MAIL_OUTBOX_STATUS, type Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -24,26 +25,35 @@ export interface OutgoingMail {
   html?: string | undefined;
 }
 
+function outboxRow(mail: OutgoingMail, options: { deliver: boolean }) {
+  return {
+    kind: mail.kind,
+    recipient: mail.to,
+    cc: mail.cc ?? null,
+    bcc: mail.bcc ?? null,
+    language: mail.language,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    status: options.deliver ? MAIL_STATUS.pending : MAIL_STATUS.held,
+  };
+}
+
 /**
  * Queues a message in the caller's transaction: it leaves only if the change that caused it
  * commits, and it survives restarts and SMTP outages.
  */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail, options: { deliver: boolean }): Promise<string> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      kind: mail.kind,
-      recipient: mail.to,
-      cc: mail.cc ?? null,
-      bcc: mail.bcc ?? null,
-      language: mail.language,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      status: options.deliver ? MAIL_STATUS.pending : MAIL_STATUS.held,
-    })
-    .returning({ id: mailOutbox.id });
-  return row!.id;
+  const [id] = await enqueueMails(db, [mail], options);
+  return id!;
+}
+
+/** Queues many messages as `enqueueMail` does, a thousand rows per statement; answers their ids in order. */
+export async function enqueueMails(db: Queryable, mails: readonly OutgoingMail[], options: { deliver: boolean }): Promise<string[]> {
+  // Ids made here: the order RETURNING answers rows in is not one PostgreSQL promises.
+  const rows = mails.map((mail) => ({ id: randomUUID(), ...outboxRow(mail, options) }));
+  for (let start = 0; start < rows.length; start += 1000) await db.insert(mailOutbox).values(rows.slice(start, start + 1000));
+  return rows.map((row) => row.id);
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
