@@ -17,11 +17,3 @@ export async function signInRefusal(app: FastifyInstance, account: { username: s
   const body = login.json() as { success: boolean; errorCode?: number };
   return body.success ? undefined : body.errorCode;
 }
-
-/**
- * Waits for the next whole second. Access tokens carry their issue time in whole seconds, so
- * one issued in the same second as the end of a user's sessions counts as issued before it.
- */
-export async function nextSecond(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
-}
