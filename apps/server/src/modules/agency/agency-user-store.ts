@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import { USER_STATUS, type AgencyUserRecord, type agencyUserResource } from '@portal/contracts';
-import type { Queryable, Transaction } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { agencies, roles, users } from '../../db/schema/index.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { assertAgencyExists, agencyForWrite, isPlatform, withinAgency, type Scope } from '../../platform/resource/scope.ts';
@@ -27,12 +27,6 @@ type SaveInput = Parameters<NonNullable<ResourceStore<typeof agencyUserResource>
 
 /** The agency's own active or inactive roles only: never a system or a unit role, nor another agency's. */
 const rolesOf = (agencyId: string) => and(eq(roles.scope, 'agency'), eq(roles.agencyId, agencyId))!;
-
-/** The name of the agency, for the new account's mail. */
-async function agencyName(tx: Transaction, agencyId: string): Promise<string> {
-  const [agency] = await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, agencyId));
-  return agency!.name;
-}
 
 export const agencyUserStore: ResourceStore<typeof agencyUserResource> = {
   async search(db, query, page, scope) {
@@ -70,7 +64,7 @@ export const agencyUserStore: ResourceStore<typeof agencyUserResource> = {
       person: input,
       password: input.password,
       columns: { agencyId, isAgent: input.isAgent ?? false, status: input.status ?? USER_STATUS.active },
-      organisation: () => agencyName(tx, agencyId),
+      organisation: { agencyId },
     });
     await assignRoles(tx, id, input.roleIds, op.actor, rolesOf(agencyId));
     return { id, name: username, unitId: null };

@@ -1,6 +1,6 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { BUILT_IN_ROLES, CAMPAIGN_RECEIVER, CAMPAIGN_STATUS, splitAddresses, USER_STATUS } from '@portal/contracts';
+import { BUILT_IN_ROLES, CAMPAIGN_RECEIVER, CAMPAIGN_STATUS, DEFAULT_LANGUAGE, LANGUAGES, splitAddresses, USER_STATUS, type Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { emailCampaignReceivers, emailCampaigns, roles, userRoles, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -59,6 +59,20 @@ async function receiversOf(db: Queryable, campaign: CampaignRow): Promise<{ addr
   return list;
 }
 
+/** The language each address's account last signed in with; an address of no account (or one never signed in) has none. */
+async function languagesOf(db: Queryable, addresses: readonly string[]): Promise<Map<string, Language>> {
+  const lower = [...new Set(addresses.map((address) => address.toLowerCase()))];
+  const spoken = new Map<string, Language>();
+  for (let start = 0; start < lower.length; start += 1000) {
+    const rows = await db
+      .select({ email: sql<string>`lower(${users.email})`, language: users.language })
+      .from(users)
+      .where(and(inArray(sql`lower(${users.email})`, lower.slice(start, start + 1000)), isNotNull(users.language)));
+    for (const row of rows) spoken.set(row.email, row.language!);
+  }
+  return spoken;
+}
+
 /**
  * Queues one claimed campaign: in one transaction, its mails go into the mail outbox, its
  * receivers are recorded and it is marked queued. The row is locked and its status checked
@@ -73,10 +87,19 @@ async function queueCampaign(deps: CampaignSenderDeps, claimed: CampaignRow): Pr
       .where(and(eq(emailCampaigns.id, claimed.id), eq(emailCampaigns.status, CAMPAIGN_STATUS.scheduled)))
       .for('update');
     if (!campaign) return;
-    const rendered = await renderTemplate({ subject: campaign.subject, content: campaign.content }, {}, 'vi');
     const list = await receiversOf(tx, campaign);
+    const spoken = await languagesOf(tx, list.map(({ address }) => address));
+    const rendered = Object.fromEntries(
+      await Promise.all(LANGUAGES.map(async (language) => [language, await renderTemplate({ subject: campaign.subject, content: campaign.content }, {}, language)] as const)),
+    );
     // One insert per thousand mails and one per thousand receivers, not one per receiver.
-    const mailIds = await deps.mailer.sendRawMany(tx, list.map(({ address }) => ({ kind: 'campaign', to: address, language: 'vi', ...rendered })));
+    const mailIds = await deps.mailer.sendRawMany(
+      tx,
+      list.map(({ address }) => {
+        const language = spoken.get(address.toLowerCase()) ?? DEFAULT_LANGUAGE;
+        return { kind: 'campaign', to: address, language, ...rendered[language]! };
+      }),
+    );
     const receivers = list.map(({ address, role }, index) => ({ campaignId: campaign.id, address, role, mailId: mailIds[index]! }));
     for (let start = 0; start < receivers.length; start += 1000) await tx.insert(emailCampaignReceivers).values(receivers.slice(start, start + 1000));
     await tx

@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client.ts';
-import { roles, userRoles, users } from '../../db/schema/index.ts';
+import { agencies, roles, units, userRoles, users } from '../../db/schema/index.ts';
 import { assertAccountIsFree } from '../../identity/account-names.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import type { Operation } from '../../platform/resource/register.ts';
@@ -15,6 +15,17 @@ import { endSessions, mailNewAccount, personColumns, refuseSelf, setAccountStatu
  */
 
 type Person = Parameters<typeof personColumns>[0];
+/** What a new account's mail names: the unit or the agency it belongs to, or a fixed name. */
+type Organisation = string | { unitId: string } | { agencyId: string };
+
+async function organisationName(tx: Transaction, organisation: Organisation): Promise<string> {
+  if (typeof organisation === 'string') return organisation;
+  const [row] =
+    'unitId' in organisation
+      ? await tx.select({ name: units.name }).from(units).where(eq(units.id, organisation.unitId))
+      : await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, organisation.agencyId));
+  return row!.name;
+}
 type Columns = Partial<typeof users.$inferInsert>;
 
 /** What a keyword is looked for in, in the staff's and agencies' lists. */
@@ -45,7 +56,7 @@ export const heldRoles = {
 export async function createAccount(
   tx: Transaction,
   op: Pick<Operation, 'app'>,
-  account: { username: string; person: Person; password: string | null | undefined; columns: Columns; organisation: () => Promise<string> | string; checks?: () => Promise<void> },
+  account: { username: string; person: Person; password: string | null | undefined; columns: Columns; organisation: Organisation; checks?: () => Promise<void> },
 ): Promise<string> {
   const { username, person } = account;
   await assertAccountIsFree(tx, { username, email: person.email });
@@ -55,7 +66,7 @@ export async function createAccount(
     .insert(users)
     .values({ username, ...personColumns(person), ...account.columns, passwordHash: await hashPassword(password) })
     .returning({ id: users.id });
-  if (!account.password) await mailNewAccount(tx, op, { username, email: person.email, password, organisation: await account.organisation() });
+  if (!account.password) await mailNewAccount(tx, op, { username, email: person.email, password, organisation: await organisationName(tx, account.organisation) });
   return created!.id;
 }
 

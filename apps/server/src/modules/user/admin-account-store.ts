@@ -58,7 +58,7 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
       person: input,
       password: input.password,
       columns: { isUserWebPortal: true, allowExport: input.allowExport ?? false, status: input.status ?? USER_STATUS.active },
-      organisation: () => 'SSO Portal',
+      organisation: 'SSO Portal',
     });
     await assignSystemRoles(tx, id, input.roleIds, op.actor);
     return { id, name: username, unitId: null };

@@ -98,12 +98,6 @@ function memberColumns(input: SaveInput, settings: ReturnType<typeof settingsOf>
   };
 }
 
-/** The name of the unit, for the new account's mail. */
-async function unitName(tx: Transaction, unitId: string): Promise<string> {
-  const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId));
-  return unit!.name;
-}
-
 export const unitUserStore: ResourceStore<typeof unitUserResource> = {
   async search(db, query, page, scope) {
     const where = allOf(
@@ -131,7 +125,7 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
       person: input,
       password: input.password,
       columns: { unitId, ...memberColumns(input, settings), cucmPassword: input.cucmPassword, status: settings.status },
-      organisation: () => unitName(tx, unitId),
+      organisation: { unitId },
       checks: () => assertReportTo(tx, input.reportToId, unitId),
     });
     await assignUnitRole(tx, id, settings.isAdmin);
