@@ -177,13 +177,7 @@ export class ResourceFixtures {
    */
   twoFactorPolicyCode(status: number): Promise<Target> {
     // Asked once: only the platform administrator's call gets past the access check to use it.
-    const key = `two-factor policy code ${status}`;
-    let code = this.stables.get(key);
-    if (!code) {
-      code = this.askTwoFactorPolicyCode(status);
-      this.stables.set(key, code);
-    }
-    return code;
+    return this.once(`two-factor policy code ${status}`, () => this.askTwoFactorPolicyCode(status));
   }
 
   private async askTwoFactorPolicyCode(status: number): Promise<Target> {
@@ -201,10 +195,15 @@ export class ResourceFixtures {
 
   /** An object of unit A that stays as it is, for calls that only read it. */
   stable(resource: string): Promise<Target> {
-    let found = this.stables.get(resource);
+    return this.once(resource, () => this.makeStable(resource));
+  }
+
+  /** The target made under `key`, made the first time it is asked for. */
+  private once(key: string, make: () => Promise<Target>): Promise<Target> {
+    let found = this.stables.get(key);
     if (!found) {
-      found = this.makeStable(resource);
-      this.stables.set(resource, found);
+      found = make();
+      this.stables.set(key, found);
     }
     return found;
   }

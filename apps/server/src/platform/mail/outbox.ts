@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MAIL_OUTBOX_STATUS, type Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Clock } from '../clock.ts';
 import { claimLeased, failedAttempt } from '../outbox/lease.ts';
-import { outer } from '../resource/search.ts';
 
 /**
  * pending → sent; failed: given up after MAX_ATTEMPTS (the last error says why); held: no
@@ -70,8 +69,7 @@ export async function claimDueMail(db: Database, clock: Clock, limit: number): P
     now: clock.now(),
     limit,
     pending: MAIL_STATUS.pending,
-    extra: sql`not exists (select 1 from ${mailOutbox} earlier where earlier.recipient = ${outer('mail_outbox', 'recipient')}
-          and earlier.status = ${MAIL_STATUS.pending} and earlier.seq < ${outer('mail_outbox', 'seq')})`,
+    inOrderPer: ['recipient'],
   });
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { outer } from '../resource/search.ts';
 import { LEASE_MS, MAX_ATTEMPTS, nextAttemptDelayMs } from './queue-worker.ts';
 
 /** The columns a leased queue shares: its state and the lease that keeps other instances off a row. */
@@ -36,10 +37,29 @@ export async function claimUnderLease<T extends LeasedTable>(
 }
 
 /**
- * Takes up to `limit` due rows of an outbox for this worker: pending, due, not leased by a
- * live worker (`extra` may hold some back), in queue order, each claim counted as an attempt.
+ * Holds a row back while an earlier row with the same values in `columns` (one receiver's, one
+ * object's) is still pending, so that key's rows leave in the order they were queued however
+ * the retries of an outage fall.
  */
-export async function claimLeased<T extends OutboxTable>(db: Database, table: T, options: { now: Date; limit: number; pending: number; extra?: SQL }): Promise<T['$inferSelect'][]> {
+function noEarlierPending(table: OutboxTable, columns: readonly string[], pending: number): SQL {
+  const name = getTableName(table);
+  const same = sql.join(
+    columns.map((column) => sql`earlier.${sql.identifier(column)} = ${outer(name, column)}`),
+    sql` and `,
+  );
+  return sql`not exists (select 1 from ${table} earlier where ${same} and earlier.status = ${pending} and earlier.seq < ${outer(name, 'seq')})`;
+}
+
+/**
+ * Takes up to `limit` due rows of an outbox for this worker: pending, due, not leased by a
+ * live worker, one at a time per key `inOrderPer` names, in queue order, each claim counted as
+ * an attempt.
+ */
+export async function claimLeased<T extends OutboxTable>(
+  db: Database,
+  table: T,
+  options: { now: Date; limit: number; pending: number; inOrderPer?: readonly string[] },
+): Promise<T['$inferSelect'][]> {
   // A row never tried is due at once. Its due time is the database's clock when it was queued
   // (to the microsecond), `now` the server's (to the millisecond, and perhaps behind the
   // database's): compared, a row queued in the claim's own millisecond, or while the server's
@@ -49,7 +69,7 @@ export async function claimLeased<T extends OutboxTable>(db: Database, table: T,
     now: options.now,
     limit: options.limit,
     pending: options.pending,
-    due: and(isDue, options.extra),
+    due: and(isDue, options.inOrderPer && noEarlierPending(table, options.inOrderPer, options.pending)),
     order: table.seq,
     set: { attempts: sql`${table.attempts} + 1` },
   });
