@@ -12,7 +12,7 @@ const TEST = /\.test\.tsx?$/;
  * that make it: a module that needs another's rule imports it, and that one must not need it
  * back (move the shared part down: a lower module, identity/ or platform/).
  */
-export function modulePairs(result: ICruiseResult): string[] {
+function modulePairs(result: ICruiseResult): string[] {
   const imports = new Map<string, string[]>();
   for (const file of result.modules) {
     const from = MODULE.exec(file.source)?.[1];
