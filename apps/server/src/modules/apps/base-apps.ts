@@ -2,7 +2,7 @@ import { and, asc, eq, exists, isNull, ne, or } from 'drizzle-orm';
 import { BASE_PATH, PORTAL_SERVICE_CODE, STATUS, type BaseApp } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { appUsers, packageServices, servicePackages, services, unitPackages, unitServices } from '../../db/schema/index.ts';
-import { packUsableAt } from '../../identity/entitlement.ts';
+import { packUsableAt } from '../../identity/packs.ts';
 import type { Actor } from '../../platform/actor.ts';
 
 /**
