@@ -70,7 +70,7 @@ test('an administrator signs a staff account out everywhere from its row, after 
   await test.step('the row action asks first, then ends every session of the account', async () => {
     await searchList(page, username);
     await page.getByRole('button', { name: `Đăng xuất khỏi mọi nơi ${username}` }).click();
-    await confirm(page, /khỏi mọi phiên đăng nhập, trên cổng và trong mọi ứng dụng/, 'Lưu');
+    await confirm(page, /khỏi mọi phiên đăng nhập, trên cổng và trong mọi ứng dụng/, 'Đăng xuất');
     await expect(page.getByText(`Đã đăng xuất "${username}" khỏi mọi nơi`)).toBeVisible();
   });
 

@@ -20,6 +20,7 @@ export function SignOutEverywhereAction({ record, kind }: { record: AnyRecord; k
       question={t('signOutEverywhereQuestion', { name })}
       onConfirm={() => apiRequest(SIGN_OUT_EVERYWHERE_PATHS[kind], { body: { id: record.id } })}
       done={t('signedOutEverywhere', { name })}
+      confirmLabel={t('signOut')}
     />
   );
 }

@@ -39,6 +39,7 @@ export default {
   resetPasswordQuestion: 'Đặt lại mật khẩu của "{{name}}"? Mật khẩu mới sẽ được gửi tới email của người dùng.',
   passwordReset: 'Mật khẩu mới đã được gửi qua email',
   signOutEverywhere: 'Đăng xuất khỏi mọi nơi',
+  signOut: 'Đăng xuất',
   signOutEverywhereQuestion: 'Đăng xuất "{{name}}" khỏi mọi phiên đăng nhập, trên cổng và trong mọi ứng dụng? Người dùng sẽ phải đăng nhập lại.',
   signedOutEverywhere: 'Đã đăng xuất "{{name}}" khỏi mọi nơi',
 };
