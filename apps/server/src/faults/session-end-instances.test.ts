@@ -5,6 +5,7 @@ import { SIGN_OUT_EVERYWHERE_PATHS } from '@portal/contracts';
 import { callApi } from '../../test/api.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { refresh, signIn, signOut } from '../../test/oidc-client.ts';
+import { signInAsAnother } from '../../test/sessions.ts';
 import { CRM_APP, registerCrmApp, serviceAppTokensIn } from '../../test/service-client.ts';
 import { DEMO_UNIT_ADMIN, DEMO_UNIT_USER, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { appUsers, users } from '../db/schema/index.ts';
@@ -47,6 +48,12 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('sign-outs reach a second in
     const session = await sessionKnownToOther();
     const crm = await serviceAppTokensIn(session.browser);
     await signOut({ ...crm.tokens, browser: session.browser }, CRM_APP.link);
+    expect(await refusedOnOther(session.access_token)).toBeLessThan(1000);
+  });
+
+  it('a session the provider ends (another account signs in on the browser)', async () => {
+    const session = await sessionKnownToOther();
+    await signInAsAnother(session.browser, DEMO_UNIT_ADMIN);
     expect(await refusedOnOther(session.access_token)).toBeLessThan(1000);
   });
 

@@ -126,6 +126,13 @@ describe.each(DATABASE_KINDS)('the entitlement at every grant of a service clien
     const started = await startAuthorization(portal.browser, { clientId: CRM_APP.clientId, redirectUri: CRM_APP.redirectUri, scope: 'openid' });
     const details = await portal.browser.request('GET', `/oidc/interaction/${started.uid}/details`, { headers: { 'accept-language': 'en' } });
     expect(details.json()).toMatchObject({ success: false, errorCode: 9173 });
+    // The app list says the same: the app is the seated user's to open, not the other's.
+    const apps = async (account: { username: string; password: string }) => {
+      const api = apiAs(t, bearer((await signIn(t.app, account)).access_token));
+      return ((await api.data(api.get('/api/User/GetListBaseApp'))) as { baseAppCode: string }[]).map((app) => app.baseAppCode);
+    };
+    expect(await apps(DEMO_UNIT_ADMIN)).toContain('CRM');
+    expect(await apps(DEMO_UNIT_USER)).not.toContain('CRM');
   });
 
   it('counts a pack from its start in the app list, the upgrade page and the dashboard', async () => {

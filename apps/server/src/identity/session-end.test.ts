@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_ACTION, LOG_OBJECT, SIGN_OUT_EVERYWHERE_PATHS } from '@portal/contracts';
 import { callApi } from '../../test/api.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import type { TestBrowser} from '../../test/oidc-client.ts';
-import { interactionPost, refresh, signIn, signOut, startAuthorization, type Tokens } from '../../test/oidc-client.ts';
+import { refresh, signIn, signOut, type TestBrowser, type Tokens } from '../../test/oidc-client.ts';
+import { signInAsAnother } from '../../test/sessions.ts';
 import { CRM_APP, registerCrmApp, serviceAppTokensIn } from '../../test/service-client.ts';
 import { DEMO_UNIT_ADMIN, DEMO_UNIT_USER, startTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.ts';
 import { timeUntil } from '../faults/load.ts';
@@ -86,14 +86,7 @@ describe.each(DATABASE_KINDS)('sign-outs end the access tokens of their session,
   it('a session the provider ends (another account signs in on the same browser) takes its tokens with it', async () => {
     const first: Session = await signIn(t.app, DEMO_UNIT_USER);
     expect((await profile(first.access_token)).statusCode).toBe(200);
-    // Asked for the password again, the browser signs in as someone else: the provider ends the
-    // first account's session itself (its end-session form, posted by the page) before going on.
-    const { uid } = await startAuthorization(first.browser, { prompt: 'login' });
-    const login = await interactionPost(first.browser, uid!, 'login', DEMO_UNIT_ADMIN);
-    const resume = await first.browser.request('GET', login.body.data!.redirectTo!);
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(resume.body)?.[1];
-    expect(resume.body).toContain('/oidc/session/end/confirm');
-    await first.browser.request('POST', '/oidc/session/end/confirm', { form: { xsrf: xsrf!, logout: 'yes' } });
+    await signInAsAnother(first.browser, DEMO_UNIT_ADMIN);
     expect(await refusedWithin(first.access_token)).toBeLessThan(1000);
   });
 
