@@ -34,7 +34,11 @@ export function mayCall(route: Pick<RouteEntry, 'method' | 'url'>, actor: Pick<T
 }
 
 export function expectedOutcome(route: RouteEntry, actor: TestActor, target: Target | undefined): Outcome {
-  if (!mayCall(route, actor)) return actor.userId === null ? 'unauthenticated' : 'forbidden';
+  if (!mayCall(route, actor)) {
+    // No token, a service app's token (it opens no route of the portal), or a user's token at a service app's route: 401.
+    const notTheRightToken = actor.userId === null || actor.tokenOf === 'service' || route.access === 'service-app';
+    return notTheRightToken ? 'unauthenticated' : 'forbidden';
+  }
   if (route.access === 'public') return 'allowed';
   if (actor.unitId !== null && target && target.unitId !== actor.unitId) return 'hidden';
   if (actor.agencyId !== null && target && target.agencyId !== actor.agencyId) return 'hidden';

@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('access matrix on %s', async (kind) => {
     const declared = Object.fromEntries(t.app.routeTable.filter((route) => route.url.startsWith('/api/')).map((route) => [routeKey(route), accessText(route.access)]));
     const reviewed = Object.fromEntries(Object.entries(ACCESS_TABLE).map(([key, [, access]]) => [key, access]));
     expect(declared).toEqual(reviewed);
-    for (const [key, [who]] of Object.entries(ACCESS_TABLE)) expect(who, key).toMatch(/^[n-][u-][a-][b-][x-][y-][p-]$/);
+    for (const [key, [who]] of Object.entries(ACCESS_TABLE)) expect(who, key).toMatch(/^[n-][u-][a-][b-][x-][y-][p-][s-]$/);
   });
 
   it('leaves out only routes that exist, each with its reason', () => {

@@ -7,14 +7,6 @@ import { defineResource, standardPermissions } from './define.ts';
 /** The users a pack of a band is priced for, and the seats it gives a unit: the band's top. */
 export const BAND_SEATS: Readonly<Record<UserCountBand, number>> = { '1': 1, '2-20': 20, '21-100': 100, '101-500': 500, '501-1000': 1000 };
 
-/** Packs made before bands were required have none: they count as a single user's. */
-export function bandOf(value: string | null): UserCountBand {
-  return USER_COUNT_BANDS.find((band) => band === value) ?? '1';
-}
-
-/** The seats a unit's pack gives: set on the unit's pack, else the pack's band's. */
-export const seatsOf = (seats: number | null, userBand: string | null): number => seats ?? BAND_SEATS[bandOf(userBand)];
-
 /**
  * What a pack costs a month: price per user per month × the band's users, less the discount,
  * rounded to the currency unit. The server answers it; the screen shows the same as it is typed.

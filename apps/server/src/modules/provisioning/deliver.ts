@@ -1,9 +1,10 @@
 import { aliasedTable, and, eq, isNotNull } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
-import { seatsOf, STATUS, USER_STATUS } from '@portal/contracts';
+import { STATUS, USER_STATUS } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
 import { appObjects, appUsers, businessTemplates, integrations, servicePackages, unitPackages, units, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { isPackUsable, seatsOf } from '../../identity/packs.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { DeliveryRow } from '../../platform/outbox/provisioning-queue.ts';
 import { enqueueDeliveries } from '../../platform/outbox/provisioning-queue.ts';
@@ -132,7 +133,7 @@ async function deliverSubscription(db: Database, secrets: SecretBox, clock: Cloc
     startsAt: unitPackage.startsAt.toISOString(),
     endsAt: unitPackage.endsAt?.toISOString() ?? null,
     isTrial: unitPackage.isTrial,
-    active: unitPackage.status === STATUS.active && pack.status === STATUS.active && unitPackage.startsAt <= now && (!unitPackage.endsAt || unitPackage.endsAt > now),
+    active: isPackUsable(unitPackage, pack, now),
     features: featuresOf(pack.highlightFeatures),
   });
 }
