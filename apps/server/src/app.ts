@@ -23,7 +23,7 @@ import { registerDeviceRoutes } from './modules/device/routes.ts';
 import { registerReportRoutes } from './modules/report/routes.ts';
 import { registerNotificationRoutes } from './modules/notification/routes.ts';
 import { registerMailOutboxRoutes } from './modules/mail-outbox/routes.ts';
-import { startRealtime } from './modules/realtime/realtime.ts';
+import { startRealtime } from './platform/realtime/realtime.ts';
 import { registerTwoFaConfigRoutes } from './modules/two-factor/config-routes.ts';
 import { registerMyTwoFactorRoutes } from './modules/two-factor/my-two-factor-routes.ts';
 import { ANSWER_ENCODINGS, COMPRESS_FROM_BYTES, PER_REQUEST_BROTLI_QUALITY } from './platform/compression.ts';
@@ -32,11 +32,15 @@ import type { ProviderKeys } from './identity/keys.ts';
 import { createProvider, identityUrls, API_SCOPE, SPA_CLIENT_ID } from './identity/provider.ts';
 import { mountProvider } from './identity/provider-mount.ts';
 import { createTokenVerifier } from './identity/tokens.ts';
+import { appAuthenticator } from './identity/app-credentials.ts';
+import { liveGrants } from './identity/live-grants.ts';
 import { registerLogRoutes } from './modules/log/routes.ts';
 import { registerLookupRoutes } from './modules/lookup/routes.ts';
 import { registerRoleRoutes } from './modules/role/routes.ts';
+import { startTrialUnit } from './modules/unit/create-unit.ts';
 import { startProvisioningWorker } from './modules/provisioning/worker.ts';
 import { startCampaignSender } from './modules/system/campaign-sender.ts';
+import type { QueueWorker } from './platform/outbox/queue-worker.ts';
 import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
 import { registerServiceRoutes } from './modules/service/routes.ts';
 import { registerPackageRoutes } from './modules/package/routes.ts';
@@ -58,6 +62,7 @@ import { answerClientError } from './platform/client-errors.ts';
 import { isSpaPath, registerSpa } from './platform/spa.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { storableInputValidator } from './platform/storable-input.ts';
+import { allowListOf } from './platform/outbound/addresses.ts';
 import { createOutbound } from './platform/outbound/outbound.ts';
 import { applyPagePolicy } from './identity/page-policy.ts';
 
@@ -93,6 +98,8 @@ export function spaEnvironment(config: Pick<Config, 'publicUrl'>): Environment {
 declare module 'fastify' {
   interface FastifyInstance {
     portal: AppContext;
+    /** This instance's e-mail campaign sender: its owner stops it, tests drive it with `runOnce()`. */
+    campaignSender: QueueWorker;
   }
 }
 
@@ -140,11 +147,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sms = createSmsSender({ db, clock, gatewayUrl: config.smsGatewayUrl, log: app.log });
   app.addHook('onClose', () => sms.close());
   const urls = identityUrls(config);
-  const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys });
-  const realtime = await startRealtime(app, { db, verifyToken, redisUrl: config.redisUrl });
+  const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, clientId: SPA_CLIENT_ID, scope: API_SCOPE, keys });
   const secrets = createSecretBox(config);
   const invalidation = await startInvalidation(database);
   app.addHook('onClose', () => invalidation.close());
+  const grantAlive = liveGrants(db, invalidation);
+  const realtime = await startRealtime(app, { db, verifyToken, grantAlive, redisUrl: config.redisUrl });
   // A call that may have written waits until this instance's caches have heard of it, so the
   // caller's next request reads their own change (other instances hear it within milliseconds).
   app.addHook('onSend', async (request, reply) => {
@@ -154,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await invalidation.barrier();
   });
   const actors = cachedActorLoader(db, invalidation);
-  const outbound = createOutbound(config.outboundAllowed);
+  const outbound = createOutbound(allowListOf(config.outboundAllowed));
   app.addHook('onClose', () => outbound.close());
   const provider = createProvider({ config, db, keys, secrets, clock, actors, outbound });
   applyPagePolicy(provider);
@@ -168,11 +176,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, outbound, kickProvisioning: () => provisioning.kick() };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
-  registerAccessControl(app, { db, verifyToken, loadActor: actors });
+  app.decorate('campaignSender', campaigns);
+  const authenticateApp = appAuthenticator({ db, secrets, keys, issuer: urls.issuer, notificationResource: urls.notificationResource });
+  registerAccessControl(app, { db, verifyToken, grantAlive, loadActor: actors, authenticateApp });
 
   registerHealthRoutes(app, { db });
   registerInteractionRoutes(app, context, provider);
-  registerSignUpRoutes(app, context, provider);
+  registerSignUpRoutes(app, context, provider, startTrialUnit);
   await mountProvider(app, provider);
   registerUserRoutes(app, context);
   registerUnitRoutes(app, context);

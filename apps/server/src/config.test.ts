@@ -22,13 +22,11 @@ describe('loadConfig', () => {
   });
 
   it('reads the private hosts and networks outbound calls may reach', () => {
-    expect(loadConfig({}).outboundAllowed.entries).toEqual([]);
-    const allowed = loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'crm.corp.internal, *.apps.corp.internal,10.20.0.0/16, 192.168.1.7,fd00:1::/32' }).outboundAllowed;
-    expect(allowed.entries).toEqual(['crm.corp.internal', '*.apps.corp.internal', '10.20.0.0/16', '192.168.1.7', 'fd00:1::/32']);
-    expect([allowed.allowsHost('CRM.corp.internal'), allowed.allowsHost('t1.apps.corp.internal'), allowed.allowsHost('corp.internal')]).toEqual([true, true, false]);
-    expect([allowed.allowsAddress('10.20.3.4'), allowed.allowsAddress('10.21.0.1'), allowed.allowsAddress('192.168.1.7'), allowed.allowsAddress('fd00:1::5')]).toEqual([true, false, true, true]);
-    // The mapped form of a named address is that address.
-    expect(allowed.allowsAddress('::ffff:10.20.0.9')).toBe(true);
+    expect(loadConfig({}).outboundAllowed).toEqual({ hosts: [], networks: [] });
+    expect(loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'CRM.corp.internal, *.apps.corp.internal,10.20.0.0/16, 192.168.1.7,fd00:1::/32,[::1]' }).outboundAllowed).toEqual({
+      hosts: ['crm.corp.internal', '*.apps.corp.internal'],
+      networks: ['10.20.0.0/16', '192.168.1.7/32', 'fd00:1::/32', '::1/128'],
+    });
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
@@ -45,8 +43,8 @@ describe('loadConfig', () => {
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA must be 1 or 0 (true or false), got "maybe"'],
     [{ PORTAL_ADMIN_EMAIL: 'not-an-email' }, 'PORTAL_ADMIN_EMAIL must be an e-mail address, got "not-an-email"'],
     [{ TRUST_PROXY: '10.0.0.0/8,my-balancer' }, 'TRUST_PROXY must be true or addresses and networks separated by commas, got "my-balancer"'],
-    [{ OUTBOUND_ALLOWED_HOSTS: '10.0.0.0/40' }, 'OUTBOUND_ALLOWED_HOSTS must be host names, addresses or networks separated by commas: "10.0.0.0/40" is not a network (address/prefix length)'],
-    [{ OUTBOUND_ALLOWED_HOSTS: 'crm.internal,http://x' }, 'OUTBOUND_ALLOWED_HOSTS must be host names, addresses or networks separated by commas: "http://x" is neither a host name, an address nor a network'],
+    [{ OUTBOUND_ALLOWED_HOSTS: '10.0.0.0/40' }, 'OUTBOUND_ALLOWED_HOSTS must be host names, addresses or networks separated by commas, got "10.0.0.0/40"'],
+    [{ OUTBOUND_ALLOWED_HOSTS: 'crm.internal,http://x' }, 'OUTBOUND_ALLOWED_HOSTS must be host names, addresses or networks separated by commas, got "http://x"'],
     [{ REQUEST_TIMEOUT_MS: '10' }, 'REQUEST_TIMEOUT_MS must be an integer between 1000 and 600000, got "10"'],
   ])('refuses %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

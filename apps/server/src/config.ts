@@ -1,5 +1,11 @@
 import { isStrongPassword, PASSWORD_SPECIALS } from '@portal/contracts';
-import { parseAllowList, type AllowList } from './platform/outbound/addresses.ts';
+import ipaddr from 'ipaddr.js';
+
+/** OUTBOUND_ALLOWED_HOSTS read: host names (`*.` for a domain's hosts, lower case) and networks (CIDR). */
+export interface OutboundAllowance {
+  hosts: readonly string[];
+  networks: readonly string[];
+}
 
 /** Typed, validated configuration read once from the environment at start-up. */
 export interface Config {
@@ -30,7 +36,7 @@ export interface Config {
    * Private hosts and networks the portal may call on an administrator's say (SCIM, back-channel
    * logout) for apps on premises; every other loopback, private or link-local address is refused.
    */
-  outboundAllowed: AllowList;
+  outboundAllowed: OutboundAllowance;
 }
 
 /** A configuration mistake: its message is one line naming the variable, shown as is. */
@@ -88,13 +94,20 @@ function trustedProxies(raw: string | undefined): Config['trustProxy'] {
   return entries.join(',');
 }
 
+const HOST_NAME = /^(\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
 /** OUTBOUND_ALLOWED_HOSTS: host names (`*.` for a domain's hosts), addresses and networks, comma separated. */
-function outboundAllowList(raw: string | undefined): AllowList {
-  try {
-    return parseAllowList(raw);
-  } catch (error) {
-    throw new ConfigError(`OUTBOUND_ALLOWED_HOSTS must be host names, addresses or networks separated by commas: ${(error as Error).message}`);
+function outboundAllowance(raw: string | undefined): OutboundAllowance {
+  const hosts: string[] = [];
+  const networks: string[] = [];
+  for (const entry of (raw ?? '').split(',').map((item) => item.trim().toLowerCase()).filter(Boolean)) {
+    const address = entry.replace(/^\[|\]$/g, '');
+    if (ipaddr.isValid(address)) networks.push(`${address}/${ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128}`);
+    else if (/^[0-9a-f:.]+\/\d{1,3}$/.test(entry) && ipaddr.isValidCIDR(entry)) networks.push(entry);
+    else if (HOST_NAME.test(entry)) hosts.push(entry);
+    else throw new ConfigError(`OUTBOUND_ALLOWED_HOSTS must be host names, addresses or networks separated by commas, got "${entry}"`);
   }
+  return { hosts, networks };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -134,7 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     trustProxy: trustedProxies(read(env, 'TRUST_PROXY')),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
-    outboundAllowed: outboundAllowList(read(env, 'OUTBOUND_ALLOWED_HOSTS')),
+    outboundAllowed: outboundAllowance(read(env, 'OUTBOUND_ALLOWED_HOSTS')),
     dataDir: read(env, 'DATA_DIR') ?? './data',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),

@@ -3,7 +3,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { isStorableText, unstorableTextPath } from '@portal/contracts';
 import type { Database, Queryable } from '../db/client.ts';
 import { integrations, oidcPayloads, services } from '../db/schema/index.ts';
-import { enqueueDeliveries } from '../modules/provisioning/queue.ts';
+import { enqueueDeliveries } from '../platform/outbox/provisioning-queue.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { errors } from './oidc-provider-module.ts';
 import { serviceClientMetadata } from './service-clients.ts';
@@ -124,6 +124,15 @@ export function databaseAdapter(db: Database, secrets: SecretBox): new (model: s
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
   };
+}
+
+/**
+ * Ends a grant: the grant itself and every code, refresh token and access token issued under it.
+ * Deleting the grant's row tells every instance (migration 0028), so its access tokens stop
+ * working on the API at once (identity/live-grants.ts).
+ */
+export async function revokeGrant(db: Queryable, grantId: string): Promise<void> {
+  await db.delete(oidcPayloads).where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.type, 'Grant'), eq(oidcPayloads.id, grantId))));
 }
 
 /** Removes what has expired; run now and then, not on the request path. */

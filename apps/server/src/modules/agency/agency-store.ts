@@ -2,7 +2,6 @@ import { asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-or
 import type { AgencyRecord, agencyResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { agencies, units, users } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { withinAgency, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
@@ -42,12 +41,6 @@ function toRecord(row: Row): AgencyRecord {
 
 /** An agency's own record only, for its users; every agency for platform staff. */
 const inScope = (scope: Scope) => withinAgency(agencies.id, scope);
-
-/** A unit or an account may only be attached to an agency that exists. */
-export async function assertAgencyExists(tx: Queryable, id: string, field = 'body.agencyId'): Promise<void> {
-  const [found] = await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, id));
-  if (!found) throw new AppError('request.bad_request', { errors: [{ field, message: 'unknown agency' }] });
-}
 
 type Input = Parameters<NonNullable<ResourceStore<typeof agencyResource>['create']>>[1];
 

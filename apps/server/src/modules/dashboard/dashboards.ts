@@ -1,10 +1,11 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { STATUS, USER_STATUS, type DashboardRequest, type PlatformDashboard, type ServiceUsage, type UnitDashboard } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
-import { packageServices, services, unitPackages, units, users } from '../../db/schema/index.ts';
+import { packageServices, servicePackages, services, unitPackages, units, users } from '../../db/schema/index.ts';
+import { packUsableAt } from '../../identity/packs.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Realtime } from '../realtime/realtime.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { activityByDay, devicesSignedIn, serviceAccessesByDay, type UnitFilter } from './activity-figures.ts';
 import { activityDay, endOfDay, startOfDay } from './activity-day.ts';
 
@@ -16,16 +17,14 @@ export function unitInReach(actor: Actor, requested: string | null | undefined):
 /** `count(*) filter (where …)`: several counts of one table in a single pass over it. */
 const countIf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
 
-/** Per service: the units holding an active pack with it, and sign-ins into its app in the period. */
-export async function serviceUsage(db: Queryable, period: DashboardRequest, unit: UnitFilter): Promise<ServiceUsage[]> {
+/** Per service: the units holding a pack with it usable now, and sign-ins into its app in the period. */
+export async function serviceUsage(db: Queryable, period: DashboardRequest, unit: UnitFilter, now: Date): Promise<ServiceUsage[]> {
   const holders = await db
     .select({ code: services.code, name: services.name, units: sql<number>`count(distinct ${unitPackages.unitId})`.mapWith(Number) })
     .from(services)
     .leftJoin(packageServices, eq(packageServices.serviceId, services.id))
-    .leftJoin(
-      unitPackages,
-      and(eq(unitPackages.packageId, packageServices.packageId), eq(unitPackages.status, STATUS.active), unit === undefined ? undefined : eq(unitPackages.unitId, unit)),
-    )
+    .leftJoin(servicePackages, eq(servicePackages.id, packageServices.packageId))
+    .leftJoin(unitPackages, and(eq(unitPackages.packageId, servicePackages.id), packUsableAt(now), unit === undefined ? undefined : eq(unitPackages.unitId, unit)))
     .where(eq(services.status, STATUS.active))
     .groupBy(services.code, services.name, services.sortOrder)
     .orderBy(services.sortOrder, services.code);
@@ -57,7 +56,7 @@ export async function platformDashboard(db: Queryable, realtime: Pick<Realtime, 
       .from(users)
       .where(usersOfUnit),
     activityByDay(db, request, unit),
-    serviceUsage(db, request, unit),
+    serviceUsage(db, request, unit, clock.now()),
     realtime.usersOnline(unit ?? null),
   ]);
   return {

@@ -4,12 +4,12 @@ import { STATUS, USER_STATUS } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
 import { appObjects, appUsers, businessTemplates, integrations, servicePackages, unitPackages, units, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { seatsOf } from '../package/unit-package-store.ts';
+import { isPackUsable, seatsOf } from '../../identity/packs.ts';
 import type { Outbound } from '../../platform/outbound/outbound.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
+import type { DeliveryRow } from '../../platform/outbox/provisioning-queue.ts';
+import { enqueueDeliveries } from '../../platform/outbox/provisioning-queue.ts';
 import { NotConfigured } from './delivery-failure.ts';
-import type { DeliveryRow } from './queue.ts';
-import { enqueueDeliveries } from './queue.ts';
 import { deliverStray, deliverSweep } from './reconcile.ts';
 import { SCIM_SCHEMAS, scimClient, ScimError, type ScimClient, type ScimUser } from './scim-client.ts';
 
@@ -136,7 +136,7 @@ async function deliverSubscription(db: Database, link: Link, clock: Clock, row: 
     startsAt: unitPackage.startsAt.toISOString(),
     endsAt: unitPackage.endsAt?.toISOString() ?? null,
     isTrial: unitPackage.isTrial,
-    active: unitPackage.status === STATUS.active && pack.status === STATUS.active && unitPackage.startsAt <= now && (!unitPackage.endsAt || unitPackage.endsAt > now),
+    active: isPackUsable(unitPackage, pack, now),
     features: featuresOf(pack.highlightFeatures),
   });
 }

@@ -1,5 +1,6 @@
-import { deliveryFailureSchema, type DeliveryFailure } from '@portal/contracts';
+import type { DeliveryFailure } from '@portal/contracts';
 import { isOutboundRefused } from '../../platform/outbound/outbound.ts';
+import { NOT_CONFIGURED } from '../../platform/outbox/delivery-failure.ts';
 import { ScimError } from './scim-client.ts';
 
 /** Thrown when a delivery cannot be made at all (no integration): retrying will not help until someone configures it. */
@@ -9,14 +10,13 @@ export class NotConfigured extends Error {
 
 const failure = (reason: DeliveryFailure['reason'], status: number | null = null, detail: string | null = null): DeliveryFailure => ({ reason, status, detail });
 
-export const NOT_CONFIGURED: DeliveryFailure = failure('not_configured');
-
 const BY_STATUS: Record<number, DeliveryFailure['reason']> = { 401: 'unauthorized', 404: 'no_tenant', 400: 'refused', 403: 'refused', 409: 'refused', 422: 'refused', 501: 'refused' };
 
 /**
- * What a failed delivery records: the reason in the portal's words, the app's HTTP status and,
- * for a SCIM error only, its detail. The error's message is not kept: it may name the app's
- * address, and a thrown error may carry anything the app sent.
+ * What a failed delivery records (platform/outbox/delivery-failure.ts): the reason in the
+ * portal's words, the app's HTTP status and, for a SCIM error only, its detail. The error's
+ * message is not kept: it may name the app's address, and a thrown error may carry anything
+ * the app sent.
  */
 export function failureOf(error: unknown): DeliveryFailure {
   if (error instanceof NotConfigured) return NOT_CONFIGURED;
@@ -29,23 +29,5 @@ export function failureOf(error: unknown): DeliveryFailure {
   const status = (error as { response?: { status?: unknown } } | null)?.response?.status;
   if (typeof status === 'number') return failure('app_error', status);
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError' || error.message === 'fetch failed')) return failure('unreachable');
-  return failure('failed');
-}
-
-/** The failure as the outbox row's `last_error` holds it. */
-export const encodeFailure = (value: DeliveryFailure): string => JSON.stringify(value);
-
-/**
- * A stored `last_error` read back; what is not a recorded failure (a row written before
- * failures were recorded this way held the app's words, body and all) says only that it failed.
- */
-export function decodeFailure(text: string | null | undefined): DeliveryFailure | null {
-  if (!text) return null;
-  try {
-    const parsed = deliveryFailureSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // not JSON: an older row
-  }
   return failure('failed');
 }

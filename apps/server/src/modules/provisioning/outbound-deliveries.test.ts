@@ -11,7 +11,7 @@ import { eventually } from '../../../test/eventually.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { integrations, provisioningOutbox, services, users } from '../../db/schema/index.ts';
 import { createSecretBox } from '../../platform/secrets.ts';
-import { DELIVERY_STATUS, enqueueDeliveries } from './queue.ts';
+import { DELIVERY_STATUS, enqueueDeliveries } from '../../platform/outbox/provisioning-queue.ts';
 
 const SECRET = 'internal-only: the inside of the network';
 

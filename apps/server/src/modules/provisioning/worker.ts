@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import { startQueueWorker, type QueueWorker } from '../../platform/outbox/queue-worker.ts';
 import { deliver, type DeliveryDeps } from './deliver.ts';
-import { encodeFailure, failureOf } from './delivery-failure.ts';
+import { encodeFailure } from '../../platform/outbox/delivery-failure.ts';
+import { failureOf } from './delivery-failure.ts';
 import { isRefusal } from './scim-client.ts';
-import { claimDueDeliveries, markDelivered, markFailedDelivery, pendingOfObject, type DeliveryRow } from './queue.ts';
+import { claimDueDeliveries, markDelivered, markFailedDelivery, pendingOfObject, type DeliveryRow } from '../../platform/outbox/provisioning-queue.ts';
 
 /** Polls often: a change should reach the app in about a second when it is up. */
 const POLL_MS = 1000;

@@ -7,8 +7,8 @@ import type { Operation, ResourceStore } from '../../platform/resource/register.
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { appUserChanged } from '../provisioning/changes.ts';
-import { decodeFailure } from '../provisioning/delivery-failure.ts';
-import { DELIVERY_STATUS } from '../provisioning/queue.ts';
+import { decodeFailure } from '../../platform/outbox/delivery-failure.ts';
+import { DELIVERY_STATUS } from '../../platform/outbox/provisioning-queue.ts';
 import { assertSeatFree, assertUnitHasService } from './unit-services.ts';
 
 const role = aliasedTable(appObjects, 'role');

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { BUILT_IN_ROLES, STATUS, toSubdomain, TRIAL } from '@portal/contracts';
 import type { Transaction } from '../../db/client.ts';
 import { roles, servicePackages, unitPackages, units, userRoles, users } from '../../db/schema/index.ts';
-import { assertNewEmailAllowed } from '../../identity/email-domain.ts';
+import { assertAccountIsFree } from '../../identity/account-names.ts';
 
 export interface NewUnit {
   name: string;
@@ -25,16 +25,6 @@ export interface NewUnitAdmin {
   firstName?: string | undefined;
   lastName?: string | undefined;
   mobile?: string | null | undefined;
-}
-
-/**
- * Refuses a blacklisted e-mail domain (9102). A username or e-mail another account already has
- * (codes 11 and 8) is refused by the database's unique indexes, the one judge when two
- * accounts are created at once (platform/unique-violations.ts).
- */
-export async function assertAccountIsFree(tx: Transaction, account: { username: string; email: string }, exceptUserId?: string): Promise<void> {
-  // Every account creation and e-mail change comes through here: the blacklists apply to them all.
-  await assertNewEmailAllowed(tx, account.email, exceptUserId);
 }
 
 /** A tenant id not used yet, derived from the requested one or the unit's name. */

@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { OutboundAllowance } from '../../config.ts';
 
 /**
  * Which addresses the portal may call on an administrator's say (SCIM endpoints, back-channel
@@ -22,55 +22,28 @@ export function specialUseRange(address: string): string | undefined {
   return undefined;
 }
 
-/** The parsed OUTBOUND_ALLOWED_HOSTS: host names (exact, or `*.` for any host under a domain) and networks. */
+/** What OUTBOUND_ALLOWED_HOSTS allows, as the guard asks it. */
 export interface AllowList {
-  readonly entries: readonly string[];
   /** The host name is named (whatever it resolves to, the administrator trusts it). */
   allowsHost(hostname: string): boolean;
   /** The address is in a named network (or is a named address). */
   allowsAddress(address: string): boolean;
 }
 
-const HOST_NAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
-
-/** One entry of the list, checked: an address, a network (CIDR) or a host name. */
-function entryOf(raw: string): { network: [ipaddr.IPv4 | ipaddr.IPv6, number] } | { host: string } {
-  const entry = raw.trim().toLowerCase();
-  if (/^[0-9a-f:.]+\/\d{1,3}$/.test(entry)) {
-    try {
-      return { network: ipaddr.parseCIDR(entry) };
-    } catch {
-      throw new Error(`"${raw}" is not a network (address/prefix length)`);
-    }
-  }
-  if (isIP(entry.replace(/^\[|\]$/g, ''))) {
-    const address = ipaddr.process(entry.replace(/^\[|\]$/g, ''));
-    return { network: [address, address.kind() === 'ipv4' ? 32 : 128] };
-  }
-  if (!HOST_NAME.test(entry)) throw new Error(`"${raw}" is neither a host name, an address nor a network`);
-  return { host: entry };
-}
-
-/** Reads a comma-separated list; throws naming the first entry that is none of the three. */
-export function parseAllowList(raw: string | undefined): AllowList {
-  const entries = (raw ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const parsed = entries.map(entryOf);
-  const hosts = parsed.flatMap((entry) => ('host' in entry ? [entry.host] : []));
-  const networks = parsed.flatMap((entry) => ('network' in entry ? [entry.network] : []));
+/** The allow list of the configuration's OUTBOUND_ALLOWED_HOSTS (config.ts checked its entries). */
+export function allowListOf(allowed: OutboundAllowance): AllowList {
+  const networks = allowed.networks.map((network) => ipaddr.parseCIDR(network));
   return {
-    entries,
     allowsHost(hostname) {
       const name = hostname.toLowerCase().replace(/\.$/, '');
-      return hosts.some((host) => (host.startsWith('*.') ? name.endsWith(host.slice(1)) : name === host));
+      return allowed.hosts.some((host) => (host.startsWith('*.') ? name.endsWith(host.slice(1)) : name === host));
     },
     allowsAddress(address) {
       const bare = address.replace(/^\[|\]$/g, '');
       if (!ipaddr.isValid(bare)) return false;
-      const parsedAddress = ipaddr.process(bare);
-      return networks.some(([network, bits]) => network.kind() === parsedAddress.kind() && parsedAddress.match(network, bits));
+      // The mapped form of a named IPv4 address is that address.
+      const parsed = ipaddr.process(bare);
+      return networks.some(([network, bits]) => network.kind() === parsed.kind() && parsed.match(network, bits));
     },
   };
 }

@@ -2,8 +2,12 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAllowList, specialUseRange } from './addresses.ts';
+import { loadConfig } from '../../config.ts';
+import { allowListOf, specialUseRange } from './addresses.ts';
 import { createOutbound, isOutboundRefused } from './outbound.ts';
+
+/** The allow list OUTBOUND_ALLOWED_HOSTS=`entries` makes. */
+const parseAllowList = (entries: string | undefined) => allowListOf(loadConfig({ OUTBOUND_ALLOWED_HOSTS: entries ?? '' }).outboundAllowed);
 
 /** A web server on loopback that counts the connections it was sent: a refused call must make none. */
 async function loopbackServer(handler: (url: string) => { status: number; location?: string }) {
@@ -42,6 +46,14 @@ describe('which addresses outbound calls may reach', () => {
     ['2002:7f00:1::', '6to4'],
   ])('refuses %s (%s)', (address, range) => {
     expect(specialUseRange(address)).toBe(range);
+  });
+
+  it('lets through what OUTBOUND_ALLOWED_HOSTS names: a host, the hosts under a domain, an address and a network', () => {
+    const allowed = parseAllowList('crm.corp.internal, *.apps.corp.internal,10.20.0.0/16, 192.168.1.7,fd00:1::/32');
+    expect([allowed.allowsHost('CRM.corp.internal'), allowed.allowsHost('t1.apps.corp.internal'), allowed.allowsHost('corp.internal')]).toEqual([true, true, false]);
+    expect([allowed.allowsAddress('10.20.3.4'), allowed.allowsAddress('10.21.0.1'), allowed.allowsAddress('192.168.1.7'), allowed.allowsAddress('fd00:1::5')]).toEqual([true, false, true, true]);
+    // The mapped form of a named address is that address.
+    expect(allowed.allowsAddress('::ffff:10.20.0.9')).toBe(true);
   });
 
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])('lets %s through (public unicast)', (address) => {

@@ -6,7 +6,7 @@ import { TrialBanner } from '../../features/apps/TrialBanner.tsx';
 import { NotificationBell } from '../../features/notification/NotificationBell.tsx';
 import { sectionCodeOf, useMenuTitle } from '../menu-model.ts';
 import { AccountMenu } from './AccountMenu.tsx';
-import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher.tsx';
 
 export function AppHeader({ profile }: { profile: UserProfile }) {
   const title = useMenuTitle();

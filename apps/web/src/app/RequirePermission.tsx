@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PermissionName } from '@portal/contracts';
 import { usePermissions } from '../api/queries.ts';
-import { lazyWithAntd } from '../app/with-antd.tsx';
+import { lazyWithAntd } from '../shared/with-antd.tsx';
 
 // Rarely shown (the menu offers only what the user may open): loaded when it is, with antd,
 // so the dashboard's chain stays without antd.
