@@ -8,6 +8,9 @@ import { withAntd } from './with-antd.tsx';
 import { SCREEN_ROUTES, SECTION_ROUTES, type MenuPhraseKey, type ScreenRoute } from './menu-model.ts';
 import { SCREENS, type ScreenModule } from './screens.ts';
 
+/** Where a sign-in and "home" lead; a user whose menu lacks it opens their menu's first screen. */
+export const LANDING_ROUTE = '/dashboard';
+
 /** Screens built without antd: their route does not wait for antd's providers. */
 const WITHOUT_ANTD: ReadonlySet<MenuPhraseKey> = new Set(['DASHBOARD']);
 
@@ -25,7 +28,7 @@ function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
       ]);
       return {
         Component: () => (
-          <RequirePermission permission={permission}>
+          <RequirePermission permission={permission} landing={route === LANDING_ROUTE}>
             <Screen />
           </RequirePermission>
         ),

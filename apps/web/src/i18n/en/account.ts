@@ -70,6 +70,7 @@ export default {
     inactive: 'Service pack no longer active',
     empty: 'You have no apps yet',
     defaultRedirect: 'Default app after signing in',
+    defaultRedirectLabel: 'Open after sign-in',
     defaultSaved: 'Default app saved',
   },
   notifications: {

@@ -68,6 +68,7 @@ export default {
     inactive: 'Gói dịch vụ hết hiệu lực',
     empty: 'Bạn chưa có ứng dụng nào',
     defaultRedirect: 'Ứng dụng mặc định sau khi đăng nhập',
+    defaultRedirectLabel: 'Mở sau đăng nhập',
     defaultSaved: 'Đã lưu ứng dụng mặc định',
   },
   notifications: {
