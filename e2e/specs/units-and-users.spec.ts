@@ -52,7 +52,7 @@ test('a platform admin creates a unit; its admin adds, locks and unlocks a user;
       'Số nhân viên',
       'Tên viết tắt',
       'Tenant ID',
-      'Quản trị đơn vị',
+      'Quản trị doanh nghiệp',
       'Địa chỉ',
       'Trạng thái',
       'Ngày hết hạn',
@@ -105,7 +105,7 @@ test('a platform admin creates a unit; its admin adds, locks and unlocks a user;
     await expect(page.getByRole('row').filter({ hasText: 'Thêm mới' }).filter({ hasText: member.username })).toHaveCount(1);
     await changes.first().getByRole('button', { name: /Xem chi tiết/ }).click();
     const view = page.getByRole('dialog');
-    await expect(view).toContainText('Người dùng theo đơn vị');
+    await expect(view).toContainText('Người dùng theo doanh nghiệp');
     await expect(view).toContainText(unit.name);
     await page.keyboard.press('Escape');
     await expect(view).toBeHidden();

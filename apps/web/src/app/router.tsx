@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { BASE_PATH } from '@portal/contracts';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { BASE_PATH, MOVED_ROUTES } from '@portal/contracts';
 import { PublicOnly, RequireSession } from '../auth/guards.tsx';
 import { hasSession, prepareSession } from '../auth/session.ts';
 import { loadPhrases, type PhraseArea } from '../i18n/index.ts';
@@ -128,6 +128,7 @@ const routes: RouteObject[] = [
                 },
               })),
               ...SCREEN_ROUTES.map(screenRoute),
+              ...MOVED_ROUTES.map(({ route, to }) => ({ path: route, element: <Navigate to={to} replace /> })),
               { path: '/list-base-app', lazy: antdPage(() => import('../features/apps/ListBaseAppPage.tsx')) },
               { path: '*', lazy: antdPage(() => import('../features/errors/NotFoundPage.tsx')) },
             ],

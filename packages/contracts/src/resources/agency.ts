@@ -92,8 +92,8 @@ export const agencyResource = defineResource({
     { key: 'commissionPercent', header: { vi: 'Hoa hồng (%)', en: 'Commission (%)' } },
     { key: 'commissionBasis', header: { vi: 'Cách tính hoa hồng', en: 'Commission basis' } },
     { key: 'contractEndDate', header: { vi: 'Hết hạn hợp đồng', en: 'Contract ends' }, format: 'date' },
-    { key: 'unitCount', header: { vi: 'Số đơn vị', en: 'Units' } },
-    { key: 'trialUnitCount', header: { vi: 'Đơn vị dùng thử', en: 'Trial units' } },
+    { key: 'unitCount', header: { vi: 'Số doanh nghiệp', en: 'Businesses' } },
+    { key: 'trialUnitCount', header: { vi: 'Doanh nghiệp dùng thử', en: 'Trial businesses' } },
     { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },
   ],
 });
@@ -142,10 +142,10 @@ export const agencyUnitResource = defineResource({
   statuses: [],
   logObject: LOG_OBJECT.unit,
   exportColumns: [
-    { key: 'name', header: { vi: 'Tên doanh nghiệp', en: 'Company name' }, wide: true },
+    { key: 'name', header: { vi: 'Tên doanh nghiệp', en: 'Business name' }, wide: true },
     { key: 'businessCode', header: { vi: 'Mã số doanh nghiệp', en: 'Business registration code' } },
     { key: 'agencyName', header: { vi: 'Đại lý', en: 'Agency' }, wide: true },
-    { key: 'adminUsername', header: { vi: 'Quản trị đơn vị', en: 'Admin unit' } },
+    { key: 'adminUsername', header: { vi: 'Quản trị doanh nghiệp', en: 'Business admin' } },
     { key: 'isTrial', header: { vi: 'Dùng thử', en: 'Trial' }, format: 'boolean' },
     { key: 'expiryDate', header: { vi: 'Ngày hết hạn', en: 'Expiry date' }, format: 'date' },
     { key: 'registrationDate', header: { vi: 'Ngày đăng ký', en: 'Registration date' }, format: 'date' },

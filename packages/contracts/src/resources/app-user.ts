@@ -77,7 +77,7 @@ export const appUserResource = defineResource({
     { key: 'roleName', header: { vi: 'Vai trò', en: 'Role' } },
     { key: 'profileName', header: { vi: 'Hồ sơ', en: 'Profile' } },
     { key: 'groupName', header: { vi: 'Nhóm', en: 'Group' } },
-    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Company' }, wide: true },
+    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
     { key: 'syncState', header: { vi: 'Đồng bộ', en: 'Sync' } },
     { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },
   ],

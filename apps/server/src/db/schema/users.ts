@@ -43,6 +43,11 @@ export const users = pgTable(
     /** Access tokens issued before this instant are refused (password change, lock, sign-out everywhere). */
     tokensValidAfter: timestamptz(),
     lastLoginAt: timestamptz(),
+    /**
+     * The password was generated (a new account, an administrator's reset): the next sign-in
+     * asks for a new one before anything else. Cleared by every password change.
+     */
+    passwordChangeRequired: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -64,7 +64,7 @@ export const agencyUnitStore: ResourceStore<typeof agencyUnitResource> = {
     const { unitId, days } = await startTrialUnit(
       tx,
       { name: input.name, businessCode: input.businessCode, numberOfEmployees: input.numberOfEmployees, shortName: input.shortName, address: input.address, agencyId },
-      { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password) },
+      { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password), passwordChangeRequired: !input.adminPassword },
       op.app.clock.now(),
     );
     // The customer's administrator learns their account: with its password when one was generated.

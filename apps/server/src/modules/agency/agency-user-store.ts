@@ -83,6 +83,7 @@ export const agencyUserStore: ResourceStore<typeof agencyUserResource> = {
         username,
         ...personColumns(input),
         passwordHash: await hashPassword(password),
+        passwordChangeRequired: !input.password,
         isAgent: input.isAgent ?? false,
         status: input.status ?? USER_STATUS.active,
       })

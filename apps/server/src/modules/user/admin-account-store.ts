@@ -66,6 +66,7 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
         username,
         ...personColumns(input),
         passwordHash: await hashPassword(password),
+        passwordChangeRequired: !input.password,
         isUserWebPortal: true,
         allowExport: input.allowExport ?? false,
         status: input.status ?? USER_STATUS.active,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Segmented, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { usePermissions } from '../../api/queries.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useUnitChannelDefinition } from './unit-channel-definition.tsx';
@@ -10,11 +11,13 @@ const AppUserPage = lazy(() => import('../service-apps/AppUserPage.tsx'));
 
 type View = 'business' | 'service' | 'user';
 
-/** /enterprise/manage-access: units' access to services by business or by service, and who is granted what. */
+/** /enterprise/manage-access: units' access to services by business or by service, and who is granted what (the specification's enterprise permissions too). */
 export default function ManageAccessPage() {
   const { t } = useTranslation('commerce');
   const permissions = usePermissions();
-  const [view, setView] = useState<View>('business');
+  // ?view= opens one view (the service view is where /service/permission-enterprise leads).
+  const [params] = useSearchParams();
+  const [view, setView] = useState<View>(() => (['service', 'user'].includes(params.get('view') ?? '') ? (params.get('view') as View) : 'business'));
   const business = useUnitChannelDefinition('business', t('access.title'));
   const service = useUnitChannelDefinition('service', t('access.title'));
   const views: View[] = permissions.has('USER_USERUNIT_LIST') ? ['business', 'service', 'user'] : ['business', 'service'];

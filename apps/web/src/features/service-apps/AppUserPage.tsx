@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../app/menu-model.ts';
 import { useSearchParams } from 'react-router';
 import { appUserResource, STATUS, type SyncState } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
@@ -31,6 +32,7 @@ export default function AppUserPage() {
   const permissions = usePermissions();
   const statusText = useStatusText();
 
+  const screenTitle = useScreenTitle();
   const definition = useMemo((): ResourceScreenDefinition => {
     const rowActions = (record: AnyRecord) =>
       permissions.has('USER_USERUNIT_EDIT') && (
@@ -48,7 +50,7 @@ export default function AppUserPage() {
       );
     return {
       contract: appUserResource,
-      title: t('appUser.title'),
+      title: screenTitle ?? t('appUser.title'),
       columns: [
         { title: t('appUser.user'), dataIndex: 'username', key: 'username' },
         { title: t('appUser.fullName'), dataIndex: 'fullName', key: 'fullName' },
@@ -101,7 +103,7 @@ export default function AppUserPage() {
         if (typeof reply.errorCreateBaseApp === 'string') notifyError(t('appUser.refused', { reason: reply.errorCreateBaseApp }));
       },
     };
-  }, [permissions, platform, statusText, t, u, userId]);
+  }, [permissions, platform, statusText, t, u, userId, screenTitle]);
 
   return <ResourceScreen key={userId ?? 'all'} definition={definition} />;
 }

@@ -3,7 +3,7 @@ import type { Phrases } from '../phrases.ts';
 
 export default {
   fields: {
-    unit: 'Company',
+    unit: 'Business',
     service: 'Service',
     code: 'Code',
     description: 'Description',

@@ -81,7 +81,6 @@ export default {
   },
   access: {
     title: 'Quản lý truy cập',
-    enterpriseTitle: 'Phân quyền doanh nghiệp',
     views: { business: 'Theo doanh nghiệp', service: 'Theo dịch vụ', user: 'Theo người dùng' },
     unit: 'Doanh nghiệp',
     service: 'Dịch vụ',

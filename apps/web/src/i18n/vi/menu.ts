@@ -1,16 +1,15 @@
 /** Titles of the menu catalogue's sections and screens, by code. */
 export default {
   DASHBOARD: 'Tổng quan',
-  ENTERPRISE: 'Quản lý đơn vị',
+  ENTERPRISE: 'Quản lý doanh nghiệp',
   ENTERPRISE_MANAGE: 'Doanh nghiệp',
   ENTERPRISE_ACCESS: 'Quản lý truy cập',
   ENTERPRISE_TEMPLATE: 'Mẫu đồng bộ',
   SERVICE: 'Quản lý dịch vụ',
   SERVICE_MANAGE: 'Dịch vụ',
-  SERVICE_PERMISSION_ENTERPRISE: 'Phân quyền doanh nghiệp',
   SERVICE_PERMISSION_USER: 'Phân quyền người dùng',
   USER: 'Quản lý người dùng',
-  USER_ADMIN_UNIT: 'Quản trị đơn vị',
+  USER_ADMIN_UNIT: 'Quản trị doanh nghiệp',
   USER_OF_ENTERPRISE: 'Người dùng doanh nghiệp',
   USER_ROLE_SERVICE: 'Vai trò dịch vụ',
   USER_PROFILE_SERVICE: 'Hồ sơ dịch vụ',
@@ -46,7 +45,8 @@ export default {
   AGENCY_MANAGE: 'Đại lý',
   AGENCY_ROLE: 'Vai trò đại lý',
   AGENCY_USER: 'Người dùng đại lý',
-  AGENCY_UNIT: 'Đơn vị của đại lý',
+  AGENCY_UNIT: 'Doanh nghiệp của đại lý',
   PERMISSION_MANAGE: 'Phân quyền',
   WORK_SCREEN: 'Màn hình làm việc',
+  LIST_BASE_APP: 'Ứng dụng của bạn',
 };
