@@ -8,7 +8,7 @@ const agency = { name: 'Đại lý Sông Hàn E2E', code: 'SONGHANE2E' };
 const agencyOption = `${agency.name} (${agency.code})`;
 const role = 'Bán hàng Sông Hàn';
 const agent = { username: 'agent.songhan', email: 'agent@songhan.example.com', password: 'Agent#Songhan2026' };
-const customer = { name: 'Công ty Khách hàng Sông Hàn', code: 'SH-0401', admin: 'admin.khsonghan' };
+const customer = { name: 'Công ty Khách hàng Sông Hàn', code: '0401234567-001', admin: 'admin.khsonghan' };
 /** The demo's second agency: Bình Minh, which brought Sao Việt. */
 const otherAgent = { username: 'agent.binhminh', password: DEMO_PASSWORD };
 

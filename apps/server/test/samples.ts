@@ -2,12 +2,20 @@ import type { BusinessTemplateRecord, BusinessTemplateSave, UnitChannelRecord, U
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
+/** A password of the user's own, set at the first sign-in after a generated or reset one. */
+export const OTHER_PASSWORD = 'Own#Pass2026';
 
 let counter = 0;
 /** A short suffix no other sample of this process has. */
 export function uniqueSuffix(): string {
   counter += 1;
   return `${process.pid.toString(36)}${counter}`;
+}
+
+/** A valid enterprise code (10 digits) no other sample has. */
+export function sampleBusinessCode(): string {
+  counter += 1;
+  return `09${String(process.pid % 10_000).padStart(4, '0')}${String(counter % 10_000).padStart(4, '0')}`;
 }
 
 /** What a sample needs to know of the world it is made for. */
@@ -38,7 +46,7 @@ export interface SampleFactory<Create = Record<string, unknown>, Rec = Record<st
 export const unitSample: SampleFactory<UnitCreate, UnitRecord, UnitUpdate> = {
   create: (_context, n = uniqueSuffix()) => ({
     name: `Công ty Mẫu ${n}`,
-    businessCode: `MAU-${n}`,
+    businessCode: sampleBusinessCode(),
     numberOfEmployees: '2-20',
     shortName: `MAU ${n}`,
     address: 'Huế',
@@ -48,7 +56,7 @@ export const unitSample: SampleFactory<UnitCreate, UnitRecord, UnitUpdate> = {
   update: (record) => ({
     id: record.id,
     name: `${record.name} (edited)`,
-    businessCode: record.businessCode ?? `MAU-${uniqueSuffix()}`,
+    businessCode: record.businessCode ?? sampleBusinessCode(),
     numberOfEmployees: '21-100',
     shortName: record.shortName,
     address: record.address,
@@ -206,7 +214,7 @@ export const agencyUnitSample: SampleFactory<AgencyTrialUnit, never, never> = {
   create: (context, n = uniqueSuffix()) => ({
     agencyId: context.agencyId,
     name: `Khách hàng Mẫu ${n}`,
-    businessCode: `KH-${n}`,
+    businessCode: sampleBusinessCode(),
     numberOfEmployees: '2-20',
     shortName: `KH ${n}`,
     address: 'Cần Thơ',

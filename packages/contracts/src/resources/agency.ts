@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS, USER_COUNT_BANDS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { emailSchema, isoDateSchema, optionalMobileSchema, optionalText, requiredText, usernameSchema } from '../schemas/fields.ts';
+import { emailSchema, isoDateSchema, optionalMobileSchema, optionalText, requiredText, textSchema, usernameSchema } from '../schemas/fields.ts';
+import { BUSINESS_CODE_RULE } from '../schemas/text-rules.ts';
 import { passwordSchema } from '../schemas/password.ts';
 import { defineResource, standardPermissions } from './define.ts';
 import { unitRecordSchema } from './unit.ts';
@@ -115,7 +116,7 @@ export type AgencyUnitRecord = z.infer<typeof agencyUnitRecordSchema>;
 export const agencyTrialUnitSchema = z.strictObject({
   agencyId: z.uuid().nullish(),
   name: requiredText(255),
-  businessCode: requiredText(20).regex(/^[\dA-Za-z-]+$/, { error: 'business_code_invalid' }),
+  businessCode: textSchema(BUSINESS_CODE_RULE),
   numberOfEmployees: z.enum(USER_COUNT_BANDS),
   shortName: optionalText(50),
   address: optionalText(255),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS, USER_COUNT_BANDS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { emailSchema, isoDateSchema, optionalText, requiredText, usernameSchema } from '../schemas/fields.ts';
+import { emailSchema, isoDateSchema, optionalText, requiredText, textSchema, usernameSchema } from '../schemas/fields.ts';
+import { BUSINESS_CODE_RULE } from '../schemas/text-rules.ts';
 import { passwordSchema } from '../schemas/password.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -29,7 +30,7 @@ export type UnitRecord = z.infer<typeof unitRecordSchema>;
 
 const unitFields = {
   name: requiredText(255),
-  businessCode: requiredText(20).regex(/^[\dA-Za-z-]+$/, { error: 'business_code_invalid' }),
+  businessCode: textSchema(BUSINESS_CODE_RULE),
   numberOfEmployees: z.enum(USER_COUNT_BANDS),
   shortName: optionalText(50),
   address: optionalText(255),

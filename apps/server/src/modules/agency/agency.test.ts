@@ -6,7 +6,7 @@ import { AGENCY_X, AGENCY_Y, agencyIdOf, signInActors, type ActorKey, type TestA
 import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { bearer, signIn } from '../../../test/oidc-client.ts';
-import { SAMPLE_PASSWORD } from '../../../test/samples.ts';
+import { SAMPLE_PASSWORD, sampleBusinessCode } from '../../../test/samples.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { actionLogs, roles, units } from '../../db/schema/index.ts';
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('agencies on %s', (kind) => {
 
   const customer = (n: string) => ({
     name: `Công ty Khách hàng ${n}`,
-    businessCode: `KH-${n}`,
+    businessCode: sampleBusinessCode(),
     numberOfEmployees: '2-20',
     adminUsername: `admin.kh${n}`,
     adminEmail: `admin@kh${n}.example.com`,

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
 import type { Scope } from '../../platform/resource/scope.ts';
-import { NOT_CONFIGURED } from '../provisioning/queue.ts';
 import { appUserStore } from './app-user-store.ts';
 
 /** How long an add or edit of an app user waits for the app's first answer before replying. */
@@ -20,8 +19,9 @@ export async function appRefusal(ctx: AppContext, appUserId: string, scope: Scop
   for (;;) {
     const record = await appUserStore.find(ctx.db, appUserId, scope);
     if (!record) return { errorCreateBaseApp: null };
-    // Not configured is the portal's own state (the integrations say why), not the app's word.
-    if (record.syncState === 'failed') return { errorCreateBaseApp: record.lastError === NOT_CONFIGURED ? null : record.lastError };
+    // No integration is the portal's own state (the screen says who can fix it), not the app's word.
+    if (record.syncState === 'not_connected') return { errorCreateBaseApp: null };
+    if (record.syncState === 'failed') return { errorCreateBaseApp: record.lastError };
     if (record.syncState === 'synced' || record.lastError || performance.now() >= until) return { errorCreateBaseApp: null };
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
   }

@@ -17,7 +17,8 @@ export function AppHeader({ profile, menuToggle }: { profile: UserProfile; menuT
   return (
     <header className="shell-header">
       {menuToggle}
-      <h1 className="shell-title">{section ? title(section) : ''}</h1>
+      {/* No empty heading where no menu entry names the page (an unknown address). */}
+      {section ? <h1 className="shell-title">{title(section)}</h1> : <div className="shell-title" />}
       <div className="shell-header-tools">
         <TrialBanner profile={profile} />
         <DefaultRedirectSelector profile={profile} />

@@ -23,7 +23,7 @@ export default function ManageAccessPage() {
   const views: View[] = permissions.has('USER_USERUNIT_LIST') ? ['business', 'service', 'user'] : ['business', 'service'];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Segmented<View> value={view} onChange={setView} options={views.map((value) => ({ value, label: t(`access.views.${value}`) }))} />
+      <Segmented<View> style={{ maxWidth: '100%', overflowX: 'auto' }} value={view} onChange={setView} options={views.map((value) => ({ value, label: t(`access.views.${value}`) }))} />
       {view === 'business' && <ResourceScreen key="business" definition={business} />}
       {view === 'service' && <ResourceScreen key="service" definition={service} />}
       {view === 'user' && (

@@ -2,6 +2,7 @@ import type vi from '../vi/report.ts';
 import type { Phrases } from '../phrases.ts';
 
 export default {
+  choose: 'Choose a report',
   reports: {
     Report_3: 'Report_3 · Service access counts over time',
     Report_UnitsByPackageService: "Businesses using each pack's services",

@@ -101,7 +101,7 @@ export default {
     heldUntil: 'Đang sử dụng đến {{date}}',
     expired: 'Đã hết hạn',
     none: 'Chưa đăng ký',
-    comingSoon: 'Coming Soon',
+    comingSoon: 'Sắp ra mắt',
     registerTrial: 'Dùng thử',
     trialQuestion: 'Đăng ký dùng thử dịch vụ "{{service}}"?',
     trialDone: 'Đã đăng ký dùng thử đến {{date}}',

@@ -17,7 +17,7 @@ export default {
   USER_APP_USER: 'Người dùng dịch vụ',
   PACKAGE: 'Quản lý gói',
   PACKAGE_MANAGE: 'Gói dịch vụ',
-  PACKAGE_ENTERPRISE: 'Gói dịch vụ doanh nghiệp',
+  PACKAGE_ENTERPRISE: 'Gói dịch vụ của doanh nghiệp',
   PACKAGE_UPGRADE_REQUEST: 'Yêu cầu nâng cấp',
   PACKAGE_UPGRADE: 'Nâng cấp / đăng ký dịch vụ',
   SYSTEM: 'Quản trị hệ thống',

@@ -1,4 +1,5 @@
 export default {
+  choose: 'Chọn báo cáo',
   reports: {
     Report_3: 'Report_3 · Thống kê lượt truy cập dịch vụ theo thời gian',
     Report_UnitsByPackageService: 'Số doanh nghiệp sử dụng dịch vụ của gói',
