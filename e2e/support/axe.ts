@@ -20,7 +20,14 @@ export interface Violation {
  * left to issue 25 part B, which rewrites those parts: each a CSS selector of the element axe
  * names, and why. Part B removes the entries as it fixes them.
  */
-export const LEFT_TO_PART_B: readonly { rule: string; target: RegExp; reason: string }[] = [];
+export const LEFT_TO_PART_B: readonly { rule: string; target: RegExp; reason: string }[] = [
+  {
+    rule: 'scrollable-region-focusable',
+    target: /\.ant-table-content/,
+    reason:
+      "a table wider than a phone scrolls inside its card, and antd's scroll container takes no focus, so a keyboard cannot scroll it: the lists on phones are part B's (the table's columns, the scrollbar and cards on phones)",
+  },
+];
 
 /** Runs axe on the page as it stands and answers its serious and critical WCAG 2.1 AA violations. */
 export async function seriousViolations(page: Page): Promise<Violation[]> {

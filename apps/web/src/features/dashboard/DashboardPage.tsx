@@ -7,6 +7,7 @@ import { Panel } from '../../shared/Panel.tsx';
 import { formatDate } from '../../shared/format.ts';
 import { lazyWithAntd } from '../../app/with-antd.tsx';
 import type { DashboardFilterValues } from './DashboardFilters.tsx';
+import { MyServices } from './MyServices.tsx';
 import { useDashboard, type DashboardKind } from './use-dashboard.ts';
 import './dashboard.css';
 
@@ -144,6 +145,7 @@ export default function DashboardPage() {
           <DashboardFilters value={filters} onChange={setFilters} units={kind === 'platform'} />
         </Suspense>
       </div>
+      {kind === 'unit' && <MyServices />}
       {kind === 'platform' ? <PlatformView request={request} /> : <UnitView request={request} own={own} />}
     </Stack>
   );

@@ -39,11 +39,11 @@ export default function MailOutboxPage() {
           placeholder={t('mailOutbox.search')}
           aria-label={t('mailOutbox.search')}
           onSearch={(keyword) => setFilter({ ...filter, pageIndex: 1, keyword: keyword || undefined })}
-          style={{ width: 300 }}
+          style={{ width: 300, maxWidth: '100%' }}
         />
         <Select
           aria-label={t('mailOutbox.status')}
-          style={{ width: 220 }}
+          style={{ width: 220, maxWidth: '100%' }}
           value={filter.status ?? -1}
           options={[{ value: -1, label: t('mailOutbox.allStatuses') }, ...STATUS_NAMES.map((name) => ({ value: MAIL_OUTBOX_STATUS[name], label: statusLabel(MAIL_OUTBOX_STATUS[name]) }))]}
           onChange={(status: number) => setFilter({ ...filter, pageIndex: 1, status: status === -1 ? undefined : status })}
@@ -57,6 +57,7 @@ export default function MailOutboxPage() {
         loading={outbox.isFetching}
         dataSource={outbox.data?.records}
         locale={{ emptyText: t('mailOutbox.empty') }}
+        scroll={{ x: 'max-content' }}
         pagination={{
           current: filter.pageIndex,
           pageSize: filter.pageSize,

@@ -9,6 +9,7 @@ export default {
   allUnits: 'All businesses',
   live: 'Live updates',
   ownFigures: 'Your own sign-in figures',
+  myServices: { title: 'Your services', loading: 'Loading…', none: 'No service has been granted to you yet', active: 'Active', expired: 'Expired', open: 'Open', openNamed: 'Open {{name}}' },
   figures: {
     numberUnitsActive: 'Active businesses',
     totalUnit: 'Total businesses',

@@ -30,6 +30,10 @@ export default {
     100: 'Agency',
     105: 'Agency role',
     110: 'Agency user',
+    120: 'Service',
+    125: 'E-mail template',
+    130: 'E-mail campaign',
+    135: 'SMS template',
   } as Record<number, string>,
   actions: {
     1: 'Add',
@@ -41,6 +45,16 @@ export default {
     30: 'Confirm',
   } as Record<number, string>,
   results: { 1: 'Success', 0: 'Failure' } as Record<number, string>,
+  contentWords: { reason: 'Reason', yes: 'Yes', no: 'No', hidden: '(hidden)' },
+  contentFields: {
+    id: 'Record id', name: 'Name', code: 'Code', title: 'Title', subject: 'E-mail subject', content: 'Content', description: 'Description',
+    username: 'Account', email: 'Email', firstName: 'First name', lastName: 'Last name', fullName: 'Full name', mobile: 'Phone',
+    status: 'Status', unitId: 'Business', serviceId: 'Service', packageId: 'Service pack', roleId: 'Role', roleIds: 'Roles',
+    agencyId: 'Agency', userId: 'User', businessCode: 'Business registration code', numberOfEmployees: 'Employees', shortName: 'Short name',
+    address: 'Address', adminUsername: 'Admin account', adminEmail: 'Admin e-mail', adminPassword: 'Admin password',
+    password: 'Password', confirmPassword: 'Confirm password', isTrial: 'Trial', expiryDate: 'Expiry date', startDate: 'Start date',
+    value: 'Value', type: 'Type', receivers: 'Receivers', sendTime: 'Send time', isAdmin: 'Admin', allowExport: 'Data export',
+  } as Record<string, string>,
   access: {
     title: 'Login device',
     signedInAt: 'Signed in at',

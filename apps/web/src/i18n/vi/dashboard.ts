@@ -7,6 +7,7 @@ export default {
   allUnits: 'Tất cả doanh nghiệp',
   live: 'Cập nhật trực tiếp',
   ownFigures: 'Số liệu đăng nhập của riêng bạn',
+  myServices: { title: 'Dịch vụ của bạn', loading: 'Đang tải…', none: 'Bạn chưa được cấp dịch vụ nào', active: 'Đang hoạt động', expired: 'Đã hết hạn', open: 'Mở', openNamed: 'Mở {{name}}' },
   figures: {
     numberUnitsActive: 'Doanh nghiệp hoạt động',
     totalUnit: 'Tổng số doanh nghiệp',

@@ -27,6 +27,10 @@ export default {
     100: 'Đại lý',
     105: 'Vai trò đại lý',
     110: 'Người dùng đại lý',
+    120: 'Dịch vụ',
+    125: 'Mẫu email',
+    130: 'Chiến dịch email',
+    135: 'Mẫu SMS',
   } as Record<number, string>,
   actions: {
     1: 'Thêm mới',
@@ -38,6 +42,17 @@ export default {
     30: 'Xác nhận',
   } as Record<number, string>,
   results: { 1: 'Thành công', 0: 'Thất bại' } as Record<number, string>,
+  contentWords: { reason: 'Lý do', yes: 'Có', no: 'Không', hidden: '(ẩn)' },
+  /** Labels of the fields a change's content carries (the request's names); others show as named. */
+  contentFields: {
+    id: 'Mã bản ghi', name: 'Tên', code: 'Mã', title: 'Tiêu đề', subject: 'Tiêu đề email', content: 'Nội dung', description: 'Mô tả',
+    username: 'Tài khoản', email: 'Email', firstName: 'Tên', lastName: 'Họ', fullName: 'Họ và tên', mobile: 'Số điện thoại',
+    status: 'Trạng thái', unitId: 'Doanh nghiệp', serviceId: 'Dịch vụ', packageId: 'Gói dịch vụ', roleId: 'Vai trò', roleIds: 'Vai trò',
+    agencyId: 'Đại lý', userId: 'Người dùng', businessCode: 'Mã số doanh nghiệp', numberOfEmployees: 'Số nhân viên', shortName: 'Tên viết tắt',
+    address: 'Địa chỉ', adminUsername: 'Tài khoản quản trị', adminEmail: 'Email quản trị', adminPassword: 'Mật khẩu quản trị',
+    password: 'Mật khẩu', confirmPassword: 'Xác nhận mật khẩu', isTrial: 'Dùng thử', expiryDate: 'Ngày hết hạn', startDate: 'Ngày bắt đầu',
+    value: 'Giá trị', type: 'Loại', receivers: 'Người nhận', sendTime: 'Thời gian gửi', isAdmin: 'Quản trị', allowExport: 'Cho phép xuất dữ liệu',
+  } as Record<string, string>,
   access: {
     title: 'Thiết bị đăng nhập',
     signedInAt: 'Thời gian đăng nhập',
