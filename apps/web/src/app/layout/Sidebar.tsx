@@ -35,13 +35,16 @@ export function Sidebar({ menuDetails, drawer }: { menuDetails: readonly MenuDet
   const onClose = drawer?.onClose;
   useEffect(() => {
     if (!drawerOpen || !onClose) return;
-    // Opened, the keyboard starts in the menu.
-    aside.current?.querySelector<HTMLElement>('.sider-nav .nav-item')?.focus();
+    // Opened, the keyboard starts in the menu (once the drawer is drawn: a hidden entry takes no focus).
+    const frame = requestAnimationFrame(() => aside.current?.querySelector<HTMLElement>('.sider-nav .nav-item')?.focus());
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [drawerOpen, onClose]);
   const section = sectionOfPath(pathname)?.route;
   const [openSections, setOpenSections] = useState<readonly string[]>(section ? [section] : []);
