@@ -196,7 +196,7 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   // An upload adds an image, an object of no resource: template-image.test.ts checks what is kept and served.
   'POST /api/EmailTemplate/UploadImage': {
     kind: 'own',
-    audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.add },
+    audit: { object: LOG_OBJECT.emailTemplate, action: LOG_ACTION.add },
     build: () => ({ body: { name: 'pixel.png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==' } }),
   },
   'POST /api/EmailCampaign/SearchReceiver': { kind: 'read', target: (f) => f.stable('EmailCampaign'), build: (_f, target) => ({ body: { campaignId: target!.id, pageIndex: 1, pageSize: 20 } }) },
