@@ -46,13 +46,21 @@ test.describe('landings and sign-in', () => {
     expect(documents).toEqual(['/sso-fe/dashboard']);
   });
 
-  test("an agent lands on the first screen of their menu, not on a refusal, and so does a visit of the dashboard", async ({ page }) => {
+  test("an agent lands on the first screen of their menu, not on a refusal, and so does a visit of the dashboard; they correct a trial unit they registered", async ({ page }) => {
     await signIn(page, { username: 'agent.anphu', password: DEMO_PASSWORD });
     await expect(page).toHaveURL(/\/sso-fe\/agency-crm\/agency-manage$/);
     await expect(page.getByText('Bạn không có quyền truy cập chức năng này')).toHaveCount(0);
     await page.goto('dashboard');
     await expect(page).toHaveURL(/\/sso-fe\/agency-crm\/agency-manage$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Quản lý đại lý' })).toBeVisible();
+
+    await page.goto('agency-crm/agency-unit');
+    await row(page, 'Hộ kinh doanh Hoàng Long').getByRole('button', { name: 'Chỉnh sửa Hộ kinh doanh Hoàng Long' }).click();
+    const address = `Số ${Date.now() % 1000} Trần Hưng Đạo, Cần Thơ`;
+    await fillFields(page, { 'Địa chỉ': address });
+    await saveDialog(page);
+    await row(page, 'Hộ kinh doanh Hoàng Long').getByRole('button', { name: /^Xem chi tiết/ }).click();
+    await expect(page.getByRole('dialog')).toContainText(address);
   });
 
   test('a user given a generated password sets their own at the first sign-in, before anything else', async ({ page, browser }) => {

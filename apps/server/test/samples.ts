@@ -1,4 +1,4 @@
-import type { BusinessTemplateRecord, BusinessTemplateSave, UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, SmsTemplateRecord, SmsTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { BusinessTemplateRecord, BusinessTemplateSave, UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, SmsTemplateRecord, SmsTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyTrialUnitUpdate, AgencyUnitRecord, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
@@ -210,7 +210,7 @@ export const agencySample: SampleFactory<AgencyCreate, AgencyRecord, AgencyUpdat
 };
 
 /** A customer's trial unit, registered in agency X (an agency's own user's body names no agency that counts). */
-export const agencyUnitSample: SampleFactory<AgencyTrialUnit, never, never> = {
+export const agencyUnitSample: SampleFactory<AgencyTrialUnit, AgencyUnitRecord, AgencyTrialUnitUpdate> = {
   create: (context, n = uniqueSuffix()) => ({
     agencyId: context.agencyId,
     name: `Khách hàng Mẫu ${n}`,
@@ -221,9 +221,14 @@ export const agencyUnitSample: SampleFactory<AgencyTrialUnit, never, never> = {
     adminUsername: `admin.kh${n}`,
     adminEmail: `admin@kh${n}.example.com`,
   }),
-  update: () => {
-    throw new Error('an agency unit is never edited through the agency calls');
-  },
+  update: (record) => ({
+    id: record.id,
+    name: `${record.name} (sửa)`,
+    businessCode: record.businessCode ?? sampleBusinessCode(),
+    numberOfEmployees: '21-100',
+    shortName: record.shortName,
+    address: 'Cần Thơ (sửa)',
+  }),
 };
 
 export const agencyRoleSample: SampleFactory<AgencyRoleSave, AgencyRoleRecord, AgencyRoleSave> = {

@@ -351,6 +351,7 @@ const portal = {
 const agency = {
   'agency.code_exists': { code: 9150, vi: 'Mã đại lý đã tồn tại', en: 'This agency code already exists' },
   'agency.role_name_exists': { code: 9151, vi: 'Tên vai trò đã có trong đại lý này', en: 'This agency already has a role with this name' },
+  'agency.unit_not_trial': { code: 9152, vi: 'Đại lý chỉ sửa được doanh nghiệp dùng thử do mình đăng ký', en: 'An agency edits only the trial businesses it registered' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Services, packs and what units bought (issue 7): codes 9160–9179. */

@@ -127,6 +127,17 @@ export const agencyTrialUnitSchema = z.strictObject({
 });
 export type AgencyTrialUnit = z.input<typeof agencyTrialUnitSchema>;
 
+/** What an agency corrects in a trial unit it registered: the customer's details, not its administrator. */
+export const agencyTrialUnitUpdateSchema = z.strictObject({
+  id: z.uuid(),
+  name: requiredText(255),
+  businessCode: textSchema(BUSINESS_CODE_RULE),
+  numberOfEmployees: z.enum(USER_COUNT_BANDS),
+  shortName: optionalText(50),
+  address: optionalText(255),
+});
+export type AgencyTrialUnitUpdate = z.input<typeof agencyTrialUnitUpdateSchema>;
+
 export const agencyUnitSearchSchema = pageRequestSchema.extend({
   agencyId: z.uuid().optional(),
   status: z.number().int().optional(),
@@ -136,10 +147,11 @@ export const agencyUnitSearchSchema = pageRequestSchema.extend({
 export const agencyUnitResource = defineResource({
   name: 'AgencyUnit',
   record: agencyUnitRecordSchema,
-  save: agencyTrialUnitSchema,
+  save: agencyTrialUnitUpdateSchema,
+  create: agencyTrialUnitSchema,
   search: agencyUnitSearchSchema,
-  paths: { search: '/Agency/SearchUnit', get: '/Agency/GetUnitById/:id', create: '/Agency/RegisterTrialUnit' },
-  permissions: { search: 'AGENCY_UNIT_LIST', get: 'AGENCY_UNIT_VIEW', create: 'AGENCY_UNIT_ADD' },
+  paths: { search: '/Agency/SearchUnit', get: '/Agency/GetUnitById/:id', create: '/Agency/RegisterTrialUnit', update: '/Agency/UpdateTrialUnit' },
+  permissions: { search: 'AGENCY_UNIT_LIST', get: 'AGENCY_UNIT_VIEW', create: 'AGENCY_UNIT_ADD', update: 'AGENCY_UNIT_EDIT' },
   statuses: [],
   logObject: LOG_OBJECT.unit,
   exportColumns: [

@@ -49,6 +49,20 @@ describe.each(DATABASE_KINDS)('agencies on %s', (kind) => {
     expect(backwards.json().errors).toEqual([expect.objectContaining({ field: 'body.contractEndDate' })]);
   });
 
+  it('an agency corrects the trial units it registered, and no other unit', async () => {
+    const { id } = await agentX.data(agentX.post('/api/Agency/RegisterTrialUnit', customer('fix')));
+    const record = await agentX.data(agentX.get(`/api/Agency/GetUnitById/${id}`));
+    // The record as it was read goes back with the corrections.
+    expect(await agentX.data(agentX.post('/api/Agency/UpdateTrialUnit', { ...record, name: 'Công ty Khách hàng Đã Sửa', businessCode: '0401234567-002', address: 'Cần Thơ' }))).toEqual({ id });
+    expect(await agentX.data(agentX.get(`/api/Agency/GetUnitById/${id}`))).toMatchObject({ name: 'Công ty Khách hàng Đã Sửa', businessCode: '0401234567-002', isTrial: true, agencyId: agencyX });
+    const invalid = await agentX.post('/api/Agency/UpdateTrialUnit', { ...record, businessCode: '04012' });
+    expect(invalid.json().errors).toEqual([{ field: 'body.businessCode', message: 'business_code_invalid' }]);
+    // Another agency's unit is out of reach; one no longer on trial is the platform's.
+    expect((await agentY.post('/api/Agency/UpdateTrialUnit', { ...record, name: 'x' })).statusCode).toBe(404);
+    await t.database.db.update(units).set({ isTrial: false }).where(eq(units.id, id));
+    expect((await agentX.post('/api/Agency/UpdateTrialUnit', { ...record, name: 'x' })).json()).toMatchObject({ success: false, errorCode: 9152 });
+  });
+
   it("an agency's user registers a trial unit for a customer; it belongs to the agency, which nobody else's agency sees", async () => {
     // The trial runs from the server's clock (here a hundred days on).
     clock.advanceDays(100);
