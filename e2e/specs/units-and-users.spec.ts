@@ -19,7 +19,7 @@ test('a platform admin creates a unit; its admin adds, locks and unlocks a user;
   test.slow();
   await test.step('the platform admin creates the unit with its administrator', async () => {
     await signIn(page, ADMIN, 'enterprise/enterprise-manage');
-    await expect(page.getByText('Danh sách doanh nghiệp')).toBeVisible();
+    await expect(page.getByRole('main').locator('.ant-card-head-title').getByText('Doanh nghiệp', { exact: true })).toBeVisible();
     await openAddDialog(page);
     // Saving an empty form shows the rules of the contract and keeps the dialog open.
     await page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();
