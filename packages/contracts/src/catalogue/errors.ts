@@ -332,7 +332,7 @@ const portal = {
   'unit.business_code_exists': {
     code: 9101,
     vi: 'Mã số doanh nghiệp đã được đăng ký',
-    en: 'This business registration number is already registered',
+    en: 'This business registration code is already registered',
   },
   'account.email_domain_blocked': {
     code: 9102,

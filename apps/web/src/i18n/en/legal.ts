@@ -8,7 +8,7 @@ export default {
     sections: {
       collect: {
         heading: 'What we collect',
-        body: 'We collect the business and account details you give when signing up (business name, business registration number, name, e-mail, phone number) and sign-in records (device, IP address, browser, time) to protect your account.',
+        body: 'We collect the business and account details you give when signing up (business name, business registration code, name, e-mail, phone number) and sign-in records (device, IP address, browser, time) to protect your account.',
       },
       use: {
         heading: 'How we use it',

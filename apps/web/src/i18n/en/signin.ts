@@ -26,7 +26,7 @@ export default {
     title: 'Start a free trial',
     subtitle: 'Create your business and its administrator account; an OTP will be sent to your e-mail.',
     companyName: 'Business name',
-    businessCode: 'Business registration number',
+    businessCode: 'Business registration code',
     numberOfEmployees: 'Number of employees',
     numberOfEmployeesPlaceholder: 'Choose the number of employees',
     username: 'Account name',
