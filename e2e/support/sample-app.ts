@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { once } from 'node:events';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import * as oidc from 'openid-client';
 import { PUSHED_NOTIFICATIONS } from '@portal/contracts';
 import { createScimApp } from '../../apps/server/test/scim-app.ts';
 
@@ -63,9 +64,11 @@ function escapeHtml(value: string): string {
 }
 
 /**
- * A second app of the suite for the browser tests: a relying party of the portal doing the
- * authorization code flow with PKCE on its server side. It shows who signed in, so a test
- * can see that opening it from the portal needed no second password. It also implements what
+ * A second app of the suite for the browser tests: a relying party of the portal written with
+ * openid-client (discovery, authorization code with PKCE, userinfo, refresh) on its server side,
+ * as an app of the suite would be. It shows who signed in, so a test can see that opening it
+ * from the portal needed no second password; `<base>userinfo` and `<base>refresh` answer what
+ * the portal says to its access and refresh tokens now (JSON), so a test sees them die. It also implements what
  * docs/service-app-contract.md asks of a service app: a SCIM 2.0 endpoint (which a spec can
  * take down to test retries) and an OpenID Connect back-channel logout endpoint that ends the
  * sessions the portal's logout token names. Opened with ?interaction_id= (the portal's work
@@ -75,7 +78,24 @@ export async function startSampleApp(port: number, portalUrl: string): Promise<S
   const origin = `http://localhost:${port}`;
   // A sign-in under way, by state: its client, PKCE verifier and the interaction asked for.
   const pending = new Map<string, { clientId: string; verifier: string; interaction: string | null }>();
-  const sessions = new Map<string, { clientId: string; name: string; username: string; sub: string; sid: string | undefined }>();
+  // A session the portal ended (back-channel logout) is signed out, but keeps the tokens it held:
+  // `<base>userinfo` and `<base>refresh` still try them, as an app that missed the logout would.
+  const sessions = new Map<
+    string,
+    { clientId: string; name: string; username: string; sub: string; sid: string | undefined; accessToken: string; refreshToken: string | undefined; ended: boolean }
+  >();
+  // Discovered on first use (the portal may start after this app), once per client.
+  const configurations = new Map<string, Promise<oidc.Configuration>>();
+  const configurationOf = (clientId: string) => {
+    let found = configurations.get(clientId);
+    if (!found) {
+      const auth = clientId === SAMPLE_APP_CLIENT_ID ? oidc.ClientSecretBasic(SAMPLE_APP_CLIENT_SECRET) : oidc.None();
+      found = oidc.discovery(new URL(`${portalUrl}/oidc`), clientId, clientId === SAMPLE_APP_CLIENT_ID ? SAMPLE_APP_CLIENT_SECRET : undefined, auth, { execute: [oidc.allowInsecureRequests] });
+      found.catch(() => configurations.delete(clientId));
+      configurations.set(clientId, found);
+    }
+    return found;
+  };
   const scim = createScimApp(SAMPLE_APP_SCIM_TOKEN);
   const issuer = `${portalUrl}/oidc`;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
@@ -91,8 +111,8 @@ export async function startSampleApp(port: number, portalUrl: string): Promise<S
           const { payload } = await jwtVerify(token, jwks, { issuer });
           if (!(payload.events as Record<string, unknown> | undefined)?.[BACKCHANNEL_EVENT] || 'nonce' in payload) throw new Error('not a logout token');
           const audience = [payload.aud ?? []].flat();
-          for (const [key, session] of sessions) {
-            if (audience.includes(session.clientId) && session.sub === payload.sub && (!payload.sid || session.sid === payload.sid)) sessions.delete(key);
+          for (const session of sessions.values()) {
+            if (audience.includes(session.clientId) && session.sub === payload.sub && (!payload.sid || session.sid === payload.sid)) session.ended = true;
           }
           return response.writeHead(200, { 'cache-control': 'no-store' }).end();
         } catch (error) {
@@ -113,20 +133,25 @@ export async function startSampleApp(port: number, portalUrl: string): Promise<S
       const { link, callback } = sampleClientUrls(port, clientId);
       const cookie = `sample_app_${clientId}`;
       if (url.pathname === `${base}callback`) {
-        const started = pending.get(url.searchParams.get('state') ?? '');
-        const code = url.searchParams.get('code');
-        if (started?.clientId !== clientId || !code) return response.writeHead(400).end('unknown state');
-        const grant = { grant_type: 'authorization_code', code, code_verifier: started.verifier, redirect_uri: callback };
-        const tokens = await fetch(`${portalUrl}/oidc/token`, {
-          method: 'POST',
-          ...(clientId === SAMPLE_APP_CLIENT_ID
-            ? { headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: SAMPLE_APP_BASIC }, body: new URLSearchParams(grant) }
-            : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...grant, client_id: clientId }) }),
-        }).then((r) => r.json() as Promise<{ id_token?: string }>);
-        if (!tokens.id_token) return response.writeHead(502).end('no id token');
-        const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString()) as { name: string; preferred_username: string; sub: string; sid?: string };
+        const state = url.searchParams.get('state') ?? '';
+        const started = pending.get(state);
+        if (started?.clientId !== clientId) return response.writeHead(400).end('unknown state');
+        pending.delete(state);
+        const config = await configurationOf(clientId);
+        const tokens = await oidc.authorizationCodeGrant(config, url, { pkceCodeVerifier: started.verifier, expectedState: state });
+        const claims = tokens.claims();
+        if (!claims) return response.writeHead(502).end('no id token');
         const session = randomBytes(16).toString('hex');
-        sessions.set(session, { clientId, name: claims.name, username: claims.preferred_username, sub: claims.sub, sid: claims.sid });
+        sessions.set(session, {
+          clientId,
+          name: String(claims.name),
+          username: String(claims.preferred_username),
+          sub: claims.sub,
+          sid: typeof claims.sid === 'string' ? claims.sid : undefined,
+          accessToken: tokens.access_token,
+          refreshToken: tokens.refresh_token,
+          ended: false,
+        });
         const back = started.interaction ? `${base}?${new URLSearchParams({ [PUSHED_NOTIFICATIONS.interactionParam]: started.interaction })}` : base;
         return response.writeHead(302, { location: back, 'set-cookie': `${cookie}=${session}; Path=${base}; HttpOnly` }).end();
       }
@@ -138,27 +163,41 @@ export async function startSampleApp(port: number, portalUrl: string): Promise<S
         return response.end(`<!doctype html><title>${clientId}</title><h1>${clientId}</h1><p>Signed out</p><a href="${link}">Sign in</a>`);
       }
       const session = sessions.get(sessionKey);
+      // What the portal says of this app's tokens now: userinfo with the access token, a refresh with the refresh token.
+      if (session?.clientId === clientId && (url.pathname === `${base}userinfo` || url.pathname === `${base}refresh`)) {
+        const config = await configurationOf(clientId);
+        const asked = url.pathname.endsWith('userinfo')
+          ? oidc.fetchUserInfo(config, session.accessToken, session.sub)
+          : oidc.refreshTokenGrant(config, session.refreshToken ?? '').then((tokens) => {
+              session.accessToken = tokens.access_token;
+              session.refreshToken = tokens.refresh_token ?? session.refreshToken;
+              return { refreshed: true, scope: tokens.scope ?? null };
+            });
+        const answer = await asked.then(
+          (value) => ({ ok: true, sessionEnded: session.ended, ...value }),
+          (error: { status?: number; error?: string; code?: string }) => ({ ok: false, sessionEnded: session.ended, status: error.status ?? null, error: error.error ?? error.code ?? 'failed' }),
+        );
+        return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      }
       const interaction = url.searchParams.get(PUSHED_NOTIFICATIONS.interactionParam);
-      if (session?.clientId === clientId) {
+      if (session?.clientId === clientId && !session.ended) {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         const shown = interaction ? `<p>Interaction ${escapeHtml(interaction)}</p>` : '';
         return response.end(
           `<!doctype html><title>${clientId}</title><h1>${clientId}</h1><p>Signed in as ${escapeHtml(session.name)} (${escapeHtml(session.username)})</p>${shown}<a href="${base}signout">Sign out</a>`,
         );
       }
-      const state = randomBytes(8).toString('hex');
-      const verifier = randomBytes(32).toString('base64url');
+      const state = oidc.randomState();
+      const verifier = oidc.randomPKCECodeVerifier();
       pending.set(state, { clientId, verifier, interaction });
-      const params = new URLSearchParams({
-        client_id: clientId,
-        response_type: 'code',
+      const location = oidc.buildAuthorizationUrl(await configurationOf(clientId), {
         redirect_uri: callback,
-        scope: 'openid profile email',
+        scope: 'openid profile email unit roles',
         state,
-        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
       });
-      response.writeHead(302, { location: `${portalUrl}/oidc/auth?${params}` }).end();
+      response.writeHead(302, { location: location.href }).end();
     })().catch((error: unknown) => response.writeHead(500).end(String(error)));
   });
   server.listen(port, '127.0.0.1');

@@ -33,6 +33,8 @@ import type { ProviderKeys } from './identity/keys.ts';
 import { createProvider, identityUrls, API_SCOPE, SPA_CLIENT_ID } from './identity/provider.ts';
 import { mountProvider } from './identity/provider-mount.ts';
 import { createTokenVerifier } from './identity/tokens.ts';
+import { appAuthenticator } from './identity/app-credentials.ts';
+import { liveGrants } from './identity/live-grants.ts';
 import { registerLogRoutes } from './modules/log/routes.ts';
 import { registerLookupRoutes } from './modules/lookup/routes.ts';
 import { registerRoleRoutes } from './modules/role/routes.ts';
@@ -136,11 +138,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sms = createSmsSender({ db, clock, gatewayUrl: config.smsGatewayUrl, log: app.log });
   app.addHook('onClose', () => sms.close());
   const urls = identityUrls(config);
-  const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, keys });
-  const realtime = await startRealtime(app, { db, verifyToken, redisUrl: config.redisUrl });
+  const verifyToken = createTokenVerifier({ issuer: urls.issuer, audience: urls.apiResource, clientId: SPA_CLIENT_ID, scope: API_SCOPE, keys });
   const secrets = createSecretBox(config);
   const invalidation = await startInvalidation(database);
   app.addHook('onClose', () => invalidation.close());
+  const grantAlive = liveGrants(db, invalidation);
+  const realtime = await startRealtime(app, { db, verifyToken, grantAlive, redisUrl: config.redisUrl });
   // A call that may have written waits until this instance's caches have heard of it, so the
   // caller's next request reads their own change (other instances hear it within milliseconds).
   app.addHook('onSend', async (request, reply) => {
@@ -161,7 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, kickProvisioning: () => provisioning.kick() };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
-  registerAccessControl(app, { db, verifyToken, loadActor: actors });
+  const authenticateApp = appAuthenticator({ db, secrets, keys, issuer: urls.issuer, notificationResource: urls.notificationResource });
+  registerAccessControl(app, { db, verifyToken, grantAlive, loadActor: actors, authenticateApp });
 
   registerHealthRoutes(app, { db });
   registerInteractionRoutes(app, context, provider);

@@ -2,7 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { PermissionName } from '@portal/contracts';
 import type { Database } from '../src/db/client.ts';
 import { actionLogs, agencies, units, users } from '../src/db/schema/index.ts';
-import type { Access } from '../src/platform/access.ts';
+import type { Access, UserAccess } from '../src/platform/access.ts';
 import type { TestActor } from './actors.ts';
 import type { Target } from './resource-fixtures.ts';
 import type { RouteCall } from './route-calls.ts';
@@ -22,7 +22,7 @@ export const OUTCOME_TEXT: Record<Outcome, string> = {
 };
 
 /** Does a holder of `permissions` pass `access`? Written from the catalogue's meaning, not from the server's code. */
-function grants(permissions: ReadonlySet<PermissionName>, access: Exclude<Access, 'public'>): boolean {
+function grants(permissions: ReadonlySet<PermissionName>, access: UserAccess): boolean {
   if (access === 'signed-in') return true;
   if (typeof access === 'string') return permissions.has(access);
   return access.some((permission) => permissions.has(permission));
@@ -30,7 +30,8 @@ function grants(permissions: ReadonlySet<PermissionName>, access: Exclude<Access
 
 export function expectedOutcome(access: Access, call: RouteCall, actor: TestActor, target: Target | undefined): Outcome {
   if (access === 'public') return 'allowed';
-  if (actor.userId === null) return 'unauthenticated';
+  // A user's token never opens a service app's route; a service app's token no route of the portal.
+  if (actor.userId === null || access === 'service-app' || actor.tokenOf === 'service') return 'unauthenticated';
   if (!grants(actor.permissions, access) || (call.needs && !actor.permissions.has(call.needs))) return 'forbidden';
   if (actor.unitId !== null && target && target.unitId !== actor.unitId) return 'hidden';
   if (actor.agencyId !== null && target && target.agencyId !== actor.agencyId) return 'hidden';

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '../src/bootstrap/demo-data.ts';
 import { agencies, units, users } from '../src/db/schema/index.ts';
 import { bearer, signIn } from './oidc-client.ts';
 import { adminAccountSample, SAMPLE_PASSWORD, uniqueSuffix } from './samples.ts';
+import { CRM_APP, registerCrmApp, serviceAppTokens } from './service-client.ts';
 import { TEST_ADMIN, type TestApp } from './test-app.ts';
 
 /** The demo units the access tests play in: A holds the objects, B is the neighbour. */
@@ -14,7 +15,7 @@ export const AGENCY_X = 'ANPHU';
 export const AGENCY_Y = 'BINHMINH';
 
 /** The callers of the access tests, in the order the matrix shows them. */
-export const ACTOR_KEYS = ['anonymous', 'unitUserA', 'unitAdminA', 'unitAdminB', 'agencyUserX', 'agencyUserY', 'platformAdmin'] as const;
+export const ACTOR_KEYS = ['anonymous', 'unitUserA', 'unitAdminA', 'unitAdminB', 'agencyUserX', 'agencyUserY', 'platformAdmin', 'serviceApp'] as const;
 export type ActorKey = (typeof ACTOR_KEYS)[number];
 
 export const ACTOR_LABELS: Record<ActorKey, string> = {
@@ -25,6 +26,7 @@ export const ACTOR_LABELS: Record<ActorKey, string> = {
   agencyUserX: 'user of agency X',
   agencyUserY: 'user of agency Y',
   platformAdmin: 'platform admin',
+  serviceApp: "service app's token (admin of unit A, in the CRM app)",
 };
 
 export interface TestActor {
@@ -38,6 +40,8 @@ export interface TestActor {
   /** The caller's agency; null for everyone but agency users. */
   agencyId: string | null;
   headers: Record<string, string>;
+  /** Whose token it is: the portal's web client's, or a service app's (refused by every route of the portal). */
+  tokenOf: 'portal' | 'service';
   /** What the built-in roles grant this caller, from the catalogue (not from the server). */
   permissions: ReadonlySet<PermissionName>;
 }
@@ -67,7 +71,7 @@ export async function agencyIdOf(t: TestApp, code: string): Promise<string> {
 }
 
 /** Signs in one account through the real OIDC flow and answers it as an actor. */
-export async function signInActor(t: TestApp, key: Exclude<ActorKey, 'anonymous'>): Promise<TestActor> {
+export async function signInActor(t: TestApp, key: keyof typeof ACCOUNTS): Promise<TestActor> {
   const account = ACCOUNTS[key];
   const tokens = await signIn(t.app, account);
   const [user] = await t.database.db.select({ id: users.id, unitId: users.unitId, agencyId: users.agencyId }).from(users).where(eq(users.username, account.username));
@@ -79,13 +83,27 @@ export async function signInActor(t: TestApp, key: Exclude<ActorKey, 'anonymous'
     unitId: user!.unitId,
     agencyId: user!.agencyId,
     headers: bearer(tokens.access_token),
+    tokenOf: 'portal',
     permissions: new Set(account.permissions),
   };
 }
 
+/**
+ * The admin of unit A signed into the CRM app through the portal, the app holding the strongest
+ * token a service app can get: a JWT the portal signed for the app's own API (RFC 8707), for a
+ * user who holds every unit permission in the portal.
+ */
+export async function signInServiceAppActor(t: TestApp): Promise<TestActor> {
+  await registerCrmApp(t);
+  const admin = await signInActor(t, 'unitAdminA');
+  const { tokens } = await serviceAppTokens(t, ACCOUNTS.unitAdminA, { scope: 'openid profile email api', resource: CRM_APP.link });
+  if (!tokens.access_token) throw new Error('the CRM app got no access token');
+  return { ...admin, key: 'serviceApp', label: ACTOR_LABELS.serviceApp, headers: bearer(tokens.access_token), tokenOf: 'service' };
+}
+
 /** Every caller of the matrix, each signed in once. */
 export async function signInActors(t: TestApp): Promise<Record<ActorKey, TestActor>> {
-  const anonymous: TestActor = { key: 'anonymous', label: ACTOR_LABELS.anonymous, userId: null, username: null, unitId: null, agencyId: null, headers: {}, permissions: new Set() };
+  const anonymous: TestActor = { key: 'anonymous', label: ACTOR_LABELS.anonymous, userId: null, username: null, unitId: null, agencyId: null, headers: {}, tokenOf: 'portal', permissions: new Set() };
   return {
     anonymous,
     unitUserA: await signInActor(t, 'unitUserA'),
@@ -94,6 +112,7 @@ export async function signInActors(t: TestApp): Promise<Record<ActorKey, TestAct
     agencyUserX: await signInActor(t, 'agencyUserX'),
     agencyUserY: await signInActor(t, 'agencyUserY'),
     platformAdmin: await signInActor(t, 'platformAdmin'),
+    serviceApp: await signInServiceAppActor(t),
   };
 }
 

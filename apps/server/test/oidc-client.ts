@@ -62,6 +62,10 @@ export interface AuthorizationRequest {
   clientId?: string;
   redirectUri?: string;
   scope?: string;
+  /** A resource indicator (RFC 8707). */
+  resource?: string;
+  /** `login` asks for the password again even with a session. */
+  prompt?: string;
 }
 
 export const SPA_REDIRECT_URI = `${TEST_PUBLIC_URL}/sso-fe/signin-callback`;
@@ -83,6 +87,8 @@ export async function startAuthorization(browser: TestBrowser, request: Authoriz
     code_challenge: challenge,
     code_challenge_method: 'S256',
   });
+  if (request.resource) params.set('resource', request.resource);
+  if (request.prompt) params.set('prompt', request.prompt);
   const response = await browser.request('GET', `/oidc/auth?${params}`);
   const location = String(response.headers.location ?? '');
   const uid = /\/oidc\/interaction\/([^/?]+)/.exec(location)?.[1];
@@ -145,9 +151,9 @@ export async function signIn(
   return { ...(tokens.json() as Tokens), browser };
 }
 
-/** Ends the provider session of this browser, as the SPA's sign-out button does. */
-export async function signOut(tokens: Tokens & { browser: TestBrowser }): Promise<void> {
-  const page = await tokens.browser.request('GET', `/oidc/session/end?${new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${TEST_PUBLIC_URL}/sso-fe/signin` })}`);
+/** Ends the provider session of this browser, as the SPA's sign-out button does (or an app's, with its own address). */
+export async function signOut(tokens: Pick<Tokens, 'id_token'> & { browser: TestBrowser }, postLogoutRedirectUri = `${TEST_PUBLIC_URL}/sso-fe/signin`): Promise<void> {
+  const page = await tokens.browser.request('GET', `/oidc/session/end?${new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: postLogoutRedirectUri })}`);
   const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!;
   await tokens.browser.request('POST', '/oidc/session/end/confirm', { form: { xsrf, logout: 'yes' } });
 }

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { APP_OBJECT_RESOURCES, appUserResource, LOG_ACTION, LOG_OBJECT, type PermissionName, type ResourceOperation } from '@portal/contracts';
+import { APP_OBJECT_RESOURCES, appUserResource, LOG_ACTION, LOG_OBJECT, SIGN_OUT_EVERYWHERE_PATHS, type PermissionName, type ResourceOperation } from '@portal/contracts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { contractOf, CONTRACTS, type ResourceFixtures, type Target } from './resource-fixtures.ts';
 import { sampleFor, searchSampleFor } from './samples.ts';
@@ -142,6 +142,14 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
     },
   },
   'POST /api/User/ResetPasswordUser': { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('UnitUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
+  // Sign-out everywhere moves the account's tokens_valid_after (and ends its sessions).
+  [`POST /api${SIGN_OUT_EVERYWHERE_PATHS.unitUser}`]: { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('UnitUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
+  [`POST /api${SIGN_OUT_EVERYWHERE_PATHS.adminAccount}`]: {
+    kind: 'write',
+    audit: { object: LOG_OBJECT.user, action: LOG_ACTION.edit },
+    target: (f) => f.fresh('AdminAccount'),
+    build: (_f, target) => ({ body: { id: target!.id } }),
+  },
   'GET /api/User/GetListReportTo': { kind: 'list', build: (f) => ({ query: { unitId: f.context.unitId } }) },
   'GET /api/User/GetUserProfileCurrent': { kind: 'own', build: () => ({}) },
   'GET /api/User/GetListMenus': { kind: 'own', build: () => ({}) },

@@ -311,7 +311,8 @@ export const servicePackageSample: SampleFactory<ServicePackageSave, ServicePack
 
 export const unitPackageSample: SampleFactory<UnitPackageSave, UnitPackageRecord, UnitPackageSave> = {
   create: (context) => ({ unitId: context.unitId, packageId: context.packageId!, startsAt: '2026-01-01T00:00:00.000Z', endsAt: '2027-01-01T00:00:00.000Z', isTrial: false }),
-  update: (record) => ({ id: record.id, unitId: record.unitId, packageId: record.packageId, seats: record.seats + 5, startsAt: record.startsAt, endsAt: '2028-01-01T00:00:00.000Z', isTrial: record.isTrial }),
+  // More seats than the grants a whole matrix run gives unit A (each cell of each actor makes its own fresh app user).
+  update: (record) => ({ id: record.id, unitId: record.unitId, packageId: record.packageId, seats: record.seats + 1000, startsAt: record.startsAt, endsAt: '2028-01-01T00:00:00.000Z', isTrial: record.isTrial }),
 };
 
 export const unitChannelSample: SampleFactory<UnitChannelSave, UnitChannelRecord, UnitChannelSave> = {

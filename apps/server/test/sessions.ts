@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { startAuthorization, TestBrowser, type Tokens } from './oidc-client.ts';
+import { interactionPost, startAuthorization, TestBrowser, type Tokens } from './oidc-client.ts';
 
 /** Renews the session with its refresh token, as the SPA does silently; answers the token endpoint's status. */
 export async function refreshStatus(tokens: Tokens & { browser: TestBrowser }): Promise<number> {
@@ -24,4 +24,18 @@ export async function signInRefusal(app: FastifyInstance, account: { username: s
  */
 export async function nextSecond(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+}
+
+/**
+ * Another account signs in on a browser that holds a session: asked for the password again
+ * (`prompt=login`), the provider ends the first account's session itself (the end-session form
+ * its page posts) before it goes on.
+ */
+export async function signInAsAnother(browser: TestBrowser, account: { username: string; password: string }): Promise<void> {
+  const { uid } = await startAuthorization(browser, { prompt: 'login' });
+  const login = await interactionPost(browser, uid!, 'login', account);
+  const resume = await browser.request('GET', login.body.data!.redirectTo!);
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(resume.body)?.[1];
+  if (!xsrf || !resume.body.includes('/oidc/session/end/confirm')) throw new Error(`the provider did not end the session: ${resume.body.slice(0, 200)}`);
+  await browser.request('POST', '/oidc/session/end/confirm', { form: { xsrf, logout: 'yes' } });
 }

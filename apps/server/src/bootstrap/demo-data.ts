@@ -133,7 +133,8 @@ export async function seedDemoData(tx: Transaction): Promise<DemoSummary | undef
         registrationDate: new Date(now - (60 - unitIndex * 20) * DAY),
       })
       .returning({ id: units.id });
-    await tx.insert(unitPackages).values({ unitId: unit!.id, packageId: packageId.get(demo.pack)! });
+    // Bought when the unit registered: a pack counts from its start, and the demo's units are in use today.
+    await tx.insert(unitPackages).values({ unitId: unit!.id, packageId: packageId.get(demo.pack)!, startsAt: new Date(now - (60 - unitIndex * 20) * DAY) });
 
     const people = DEMO_PEOPLE.map(([lastName, firstName, login], index) => ({
       unitId: unit!.id,

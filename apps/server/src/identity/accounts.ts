@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Account } from 'oidc-provider';
 import { STATUS, USER_STATUS } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
@@ -30,27 +29,16 @@ function organisationSuspended({ user, unit, agency }: ActorRecord): boolean {
 }
 
 /**
- * The provider's view of an account. Returning nothing makes the provider refuse the
- * session, the code exchange and the refresh: a lock or a disabled account takes effect there.
- * Read through the actor cache (a sign-in asks three times), which forgets an account the moment
- * a change to it, its unit or its agency commits, on every instance.
+ * The account the provider may act for, or nothing: returning nothing makes the provider refuse
+ * the session, the code exchange and the refresh, so a lock or a disabled account takes effect
+ * there. Read through the actor cache (a sign-in asks three times), which forgets an account the
+ * moment a change to it, its unit or its agency commits, on every instance.
  */
-export async function findActiveAccount(actors: ActorLoader, id: string): Promise<Account | undefined> {
+export async function findActiveAccount(actors: ActorLoader, id: string): Promise<ActorRecord | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   const record = await actors(id);
   if (!record || !canSignIn(record.user) || organisationSuspended(record)) return undefined;
-  const { user } = record;
-  return {
-    accountId: user.id,
-    claims: () => ({
-      sub: user.id,
-      name: user.fullName || user.username,
-      given_name: user.firstName,
-      family_name: user.lastName,
-      preferred_username: user.username,
-      email: user.email,
-    }),
-  };
+  return record;
 }
 
 export async function findUserByLogin(db: Database, login: string): Promise<UserRow | undefined> {

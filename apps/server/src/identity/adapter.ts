@@ -118,6 +118,15 @@ export function databaseAdapter(db: Database, secrets: SecretBox): new (model: s
   };
 }
 
+/**
+ * Ends a grant: the grant itself and every code, refresh token and access token issued under it.
+ * Deleting the grant's row tells every instance (migration 0028), so its access tokens stop
+ * working on the API at once (identity/live-grants.ts).
+ */
+export async function revokeGrant(db: Queryable, grantId: string): Promise<void> {
+  await db.delete(oidcPayloads).where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.type, 'Grant'), eq(oidcPayloads.id, grantId))));
+}
+
 /** Removes what has expired; run now and then, not on the request path. */
 export async function purgeExpiredPayloads(db: Database): Promise<void> {
   await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, new Date()));

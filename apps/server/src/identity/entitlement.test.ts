@@ -30,7 +30,8 @@ describe.each(DATABASE_KINDS)('signing into a service app obeys what the unit bo
   beforeEach(async () => {
     const { db } = t.database;
     clock.set(new Date('2026-03-01T08:00:00Z'));
-    await db.update(unitPackages).set({ endsAt: new Date('2026-03-10T00:00:00Z'), status: 1 }).where(eq(unitPackages.unitId, unitId));
+    // The pack runs from before the clock's day to after it (its start counts, as its end does).
+    await db.update(unitPackages).set({ startsAt: new Date('2026-01-01T00:00:00Z'), endsAt: new Date('2026-03-10T00:00:00Z'), status: 1 }).where(eq(unitPackages.unitId, unitId));
     await db.delete(unitServices).where(eq(unitServices.unitId, unitId));
     await db.update(appUsers).set({ status: 1 }).where(and(eq(appUsers.userId, userId), eq(appUsers.serviceId, crmId)));
   });

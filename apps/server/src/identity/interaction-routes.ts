@@ -22,7 +22,7 @@ import { hitRateLimit } from '../platform/rate-limit.ts';
 import { canSignIn, checkCredentials, isLocked } from './accounts.ts';
 import { sendCodeByMail } from './code-mail.ts';
 import { deviceKeyHash } from './device.ts';
-import type { SignInRefusal } from './entitlement.ts';
+import { SIGN_IN_REFUSALS, type SignInRefusal } from './entitlement.ts';
 import { ENTITLEMENT_PROMPT } from './provider.ts';
 import { isSecure, pendingInteraction, saveInteractionResult, uidParams } from './interaction.ts';
 import { finishSignIn } from './new-password-step.ts';
@@ -36,10 +36,8 @@ interface PendingTwoFactor {
   deviceKeyHash: string;
 }
 
-const REFUSALS: readonly SignInRefusal[] = ['service.not_bought', 'service.expired', 'service.access_off', 'service.no_permission'];
-
 function refusalOf(details: Record<string, unknown>): SignInRefusal {
-  return REFUSALS.find((refusal) => refusal === details.refusal) ?? 'service.no_permission';
+  return SIGN_IN_REFUSALS.find((refusal) => refusal === details.refusal) ?? 'service.no_permission';
 }
 
 /** Code checks per user at sign-in, across interactions: 20 an hour. */

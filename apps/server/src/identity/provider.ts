@@ -1,27 +1,24 @@
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
-import { Provider, errors, interactionPolicy } from './oidc-provider-module.ts';
+import { Provider, interactionPolicy } from './oidc-provider-module.ts';
 import { BASE_PATH, SESSION } from '@portal/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { databaseAdapter } from './adapter.ts';
 import type { ActorLoader } from '../platform/actor.ts';
 import { findActiveAccount } from './accounts.ts';
+import { accountWithClaims, GRANTED_OIDC_SCOPES, SCOPE_CLAIMS } from './claims.ts';
+import { refuseUnentitledGrant } from './grant-entitlement.ts';
 import { PORTAL_TOKEN_ALG, type ProviderKeys } from './keys.ts';
+import { API_SCOPE, resourceIndicators, SERVICE_API_SCOPE, SERVICE_RESOURCE_METADATA, serviceResourceOf, SPA_CLIENT_ID, type PortalResources } from './resources.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { signInRefusal, type SignInRefusal } from './entitlement.ts';
 import { logoutPage, errorPage, signedOutPage } from './pages.ts';
 
-export const SPA_CLIENT_ID = 'sso-fe';
-/** The resource server scope carried by the portal API's access tokens. */
-export const API_SCOPE = 'api';
-/** The OIDC scopes every first-party client is granted without a consent screen. */
-const GRANTED_OIDC_SCOPES = 'openid profile email offline_access';
+export { API_SCOPE, SPA_CLIENT_ID } from './resources.ts';
 
-export interface IdentityUrls {
+export interface IdentityUrls extends PortalResources {
   issuer: string;
-  /** Audience of the portal API's access tokens (a resource indicator). */
-  apiResource: string;
   spaRedirectUri: string;
   spaPostLogoutRedirectUri: string;
 }
@@ -35,6 +32,7 @@ export function identityUrls(config: Pick<Config, 'publicUrl'>): IdentityUrls {
   return {
     issuer: `${config.publicUrl}/oidc`,
     apiResource: `${config.publicUrl}/api`,
+    notificationResource: `${config.publicUrl}/api/Notification`,
     spaRedirectUri: `${config.publicUrl}${BASE_PATH}/signin-callback`,
     spaPostLogoutRedirectUri: signinPage(config.publicUrl),
   };
@@ -42,7 +40,9 @@ export function identityUrls(config: Pick<Config, 'publicUrl'>): IdentityUrls {
 
 /**
  * Every client of this provider is first-party (the portal and the suite's own services),
- * so the grant is made here instead of on a consent screen.
+ * so the grant is made here instead of on a consent screen: the OIDC scopes, and the one
+ * resource the client may ask tokens for — the portal API for the portal's web client, a
+ * service's own registered API for that service's app.
  */
 async function grantFirstParty(ctx: KoaContextWithOIDC, apiResource: string) {
   const { oidc } = ctx;
@@ -52,7 +52,9 @@ async function grantFirstParty(ctx: KoaContextWithOIDC, apiResource: string) {
   const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
   const grant = existing?.accountId === accountId ? existing : new oidc.provider.Grant({ clientId, accountId });
   grant.addOIDCScope(GRANTED_OIDC_SCOPES);
-  grant.addResourceScope(apiResource, API_SCOPE);
+  if (clientId === SPA_CLIENT_ID) grant.addResourceScope(apiResource, API_SCOPE);
+  const ownResource = serviceResourceOf(oidc.client!);
+  if (ownResource) grant.addResourceScope(ownResource, SERVICE_API_SCOPE);
   await grant.save();
   return grant;
 }
@@ -113,11 +115,12 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
       long: { httpOnly: true, sameSite: 'lax', secure: secureCookies, signed: true },
       short: { httpOnly: true, sameSite: 'lax', secure: secureCookies, signed: true },
     },
-    claims: {
-      openid: ['sub'],
-      profile: ['name', 'given_name', 'family_name', 'preferred_username'],
-      email: ['email'],
-    },
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+    // The ID token carries the claims of the scopes granted even when a userinfo token comes
+    // with it, as it did before the apps got one: an app reading the name from it keeps working.
+    conformIdTokenClaims: false,
+    // A service's own API as a resource (RFC 8707): its registered address (serviceClientMetadata).
+    extraClientMetadata: { properties: [SERVICE_RESOURCE_METADATA] },
     // The provider refuses to call private addresses (SSRF protection). Every URL it calls
     // here is a service app's back-channel logout URI that a platform administrator set (no
     // dynamic client registration), and the suite's apps commonly live on private networks.
@@ -132,21 +135,9 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
       revocation: { enabled: true },
       // Service apps with a back-channel logout URI (their integration) hear when a session ends.
       backchannelLogout: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => urls.apiResource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== urls.apiResource) throw new errors.InvalidTarget();
-          return {
-            scope: API_SCOPE,
-            audience: urls.apiResource,
-            accessTokenTTL: SESSION.accessTokenTtlSeconds,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: PORTAL_TOKEN_ALG } },
-          };
-        },
-      },
+      resourceIndicators: resourceIndicators(urls),
+      // A service app with a secret calls the portal's notification push with its own token.
+      clientCredentials: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
@@ -161,7 +152,13 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
       url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}`,
       policy: entitlementPolicy(db, clock),
     },
-    findAccount: async (_ctx, sub) => findActiveAccount(deps.actors, sub),
+    // The grant handlers ask for the account of the code or refresh token they redeem: the
+    // entitlement rule is checked there too, so a refresh ends with the unit's pack.
+    findAccount: async (ctx, sub, token) => {
+      await refuseUnentitledGrant({ db, clock }, ctx, sub, token as { grantId?: string } | undefined);
+      const record = await findActiveAccount(deps.actors, sub);
+      return record && accountWithClaims(db, record, ctx.oidc.client?.clientId);
+    },
     loadExistingGrant: (ctx) => grantFirstParty(ctx, urls.apiResource),
     // The grant id lets the API tell this browser's session from the user's others (password
     // change keeps it, revokes the rest) and lets the live connection hear when it ends; the

@@ -6,11 +6,13 @@ import type { Database, Queryable } from '../db/client.ts';
 import { integrations, services } from '../db/schema/index.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/secrets.ts';
+import { SERVICE_RESOURCE_METADATA } from './resources.ts';
 
 /**
  * The suite's services as OIDC clients: an active service with a redirect link is a client
  * whose id is the service code. Once a secret has been rotated it is confidential
- * (client_secret_basic, PKCE still required); before that it is public (PKCE alone). Its app,
+ * (client_secret_basic, PKCE still required, and the client-credentials grant for the
+ * notification push); before that it is public (PKCE alone). Its app,
  * opened from the app switcher, signs in through the portal's session without asking the
  * password again.
  */
@@ -36,12 +38,13 @@ export async function serviceClientMetadata(db: Database, secrets: SecretBox, cl
     client_name: service.name,
     application_type: 'web',
     ...(service.secret
-      ? { token_endpoint_auth_method: 'client_secret_basic', client_secret: secrets.open(service.secret) }
-      : { token_endpoint_auth_method: 'none' }),
-    grant_types: ['authorization_code', 'refresh_token'],
+      ? { token_endpoint_auth_method: 'client_secret_basic', client_secret: secrets.open(service.secret), grant_types: ['authorization_code', 'refresh_token', 'client_credentials'] }
+      : { token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] }),
     response_types: ['code'],
     redirect_uris: [service.redirectLink],
     post_logout_redirect_uris: service.link ? [service.link] : [],
+    // The app's own API, as a resource indicator (RFC 8707): its link, the address it was registered with.
+    ...(service.link && URL.canParse(service.link) ? { [SERVICE_RESOURCE_METADATA]: new URL(service.link).href } : {}),
     ...(integration?.uri ? { backchannel_logout_uri: integration.uri, backchannel_logout_session_required: true } : {}),
   };
 }

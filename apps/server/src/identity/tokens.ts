@@ -5,8 +5,16 @@ import { PORTAL_TOKEN_ALG, publicJwks, type ProviderKeys } from './keys.ts';
 /** Verified tokens kept: enough for every active session of a large portal. */
 const VERIFIED_MAX = 50_000;
 
-/** Verifies the provider's JWT access tokens for the portal API, with the keys in memory. */
-export function createTokenVerifier(options: { issuer: string; audience: string; keys: ProviderKeys }): TokenVerifier {
+/** Does a token's space-separated `scope` hold `wanted`? */
+export const scopeHolds = (scope: unknown, wanted: string): boolean => typeof scope === 'string' && scope.split(' ').includes(wanted);
+
+/**
+ * Verifies the provider's JWT access tokens for the portal API, with the keys in memory. A token
+ * speaks for its user here only when all three say it is the portal's: issued for the API
+ * (`aud`), to the portal's own web client (`client_id`), with the API's scope. A service app's
+ * token (issued for that app) is refused, whoever its user is.
+ */
+export function createTokenVerifier(options: { issuer: string; audience: string; clientId: string; scope: string; keys: ProviderKeys }): TokenVerifier {
   const jwks = createLocalJWKSet(publicJwks(options.keys));
   // A token's signature and claims never change: once verified, what it proves is kept until
   // it expires (the account's state is still checked on every call, by the caller).
@@ -27,6 +35,7 @@ export function createTokenVerifier(options: { issuer: string; audience: string;
         algorithms: [PORTAL_TOKEN_ALG, 'RS256'],
       });
       if (!payload.sub || payload.iat === undefined || payload.exp === undefined) return undefined;
+      if (payload.client_id !== options.clientId || !scopeHolds(payload.scope, options.scope)) return undefined;
       // iat has whole seconds; the portal's own tokens also say the millisecond (iat_ms), so a
       // password change refuses a token issued earlier in the same second, but not one after.
       const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000;

@@ -6,10 +6,13 @@ import { writeActionLog, type AuditSubject } from './audit.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
- * What a route needs: nothing, a signed-in user, or a permission of the catalogue (with a
- * list, any one of them; the handler then checks the one its operation needs).
+ * What a route needs: nothing, a signed-in user, a service app proving itself with its own
+ * client credentials ('service-app', never a user's token), or a permission of the catalogue
+ * (with a list, any one of them; the handler then checks the one its operation needs).
  */
-export type Access = 'public' | 'signed-in' | PermissionName | readonly PermissionName[];
+export type Access = 'public' | 'signed-in' | 'service-app' | PermissionName | readonly PermissionName[];
+/** What a user's token may open: every access but the public one and the service apps'. */
+export type UserAccess = Exclude<Access, 'public' | 'service-app'>;
 
 export interface RouteEntry {
   method: string;
@@ -20,11 +23,24 @@ export interface RouteEntry {
 }
 
 /** Does the actor hold what `access` asks for? */
-export function holds(actor: Actor, access: Exclude<Access, 'public'>): boolean {
+export function holds(actor: Actor, access: UserAccess): boolean {
   if (access === 'signed-in') return true;
   if (typeof access === 'string') return actor.permissions.has(access);
   return access.some((permission) => actor.permissions.has(permission));
 }
+
+/** A service app calling with its own client credentials ('service-app' routes). */
+export interface AppCaller {
+  /** The client id: the service's code. */
+  clientId: string;
+  name: string;
+}
+
+/** Says which service app is calling, from the request's credentials; undefined when they are missing or wrong. */
+export type AppAuthenticator = (request: FastifyRequest) => Promise<AppCaller | undefined>;
+
+/** Says whether the provider grant a token was issued under still lives (sign-outs end grants). */
+export type GrantCheck = (grantId: string) => Promise<boolean>;
 
 /** Checks an access token and says whose it is; undefined when it is not valid. */
 export type TokenVerifier = (token: string) => Promise<AccessTokenClaims | undefined>;
@@ -49,8 +65,10 @@ declare module 'fastify' {
     actor: Actor;
     /** The caller with their user and unit rows, as loaded for `actor`. */
     actorRecord: ActorRecord;
-    /** The verified access token of the caller; only on routes whose access is not 'public'. */
+    /** The verified access token of the caller; only on routes a user's token opens. */
     tokenClaims: AccessTokenClaims;
+    /** The service app calling; only on 'service-app' routes. */
+    appCaller: AppCaller;
   }
   interface FastifyInstance {
     /** Every API route with the access it declared (the permission matrix is built from it). */
@@ -80,15 +98,27 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Makes every /api route declare its access and enforces it before the body is even read:
- * no or bad token → 401, missing permission → 403.
+ * Makes every /api route declare its access and enforces it before the body is even read (who
+ * the caller is comes before what they sent): no or bad token, or bad app credentials → 401,
+ * missing permission → 403.
  */
-export function registerAccessControl(app: FastifyInstance, deps: { db: Database; verifyToken: TokenVerifier; loadActor: ActorLoader }): void {
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { db: Database; verifyToken: TokenVerifier; grantAlive: GrantCheck; loadActor: ActorLoader; authenticateApp: AppAuthenticator },
+): void {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   // Resolved actors, by request; a request that never authenticated has none.
   const resolved = new WeakMap<FastifyRequest, ActorRecord>();
   const tokens = new WeakMap<FastifyRequest, AccessTokenClaims>();
+  const appCallers = new WeakMap<FastifyRequest, AppCaller>();
+  app.decorateRequest('appCaller', {
+    getter(this: FastifyRequest) {
+      const caller = appCallers.get(this);
+      if (!caller) throw new Error(`no service app on ${this.method} ${this.url}: the route's access is not 'service-app'`);
+      return caller;
+    },
+  });
   app.decorateRequest('tokenClaims', {
     getter(this: FastifyRequest) {
       const claims = tokens.get(this);
@@ -109,10 +139,11 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     },
   });
 
-  async function authenticate(request: FastifyRequest, access: Exclude<Access, 'public'>, audit?: AuditSubject): Promise<void> {
+  async function authenticate(request: FastifyRequest, access: UserAccess, audit?: AuditSubject): Promise<void> {
     const token = bearerToken(request);
     const claims = token ? await deps.verifyToken(token) : undefined;
-    if (!claims) throw unauthorized();
+    // A token of a session that ended (its grant revoked) no longer speaks, on any instance.
+    if (!claims?.grantId || !(await deps.grantAlive(claims.grantId))) throw unauthorized();
     const record = await deps.loadActor(claims.subject);
     if (!record || !isTokenStillValid(record, claims)) throw unauthorized();
     resolved.set(request, record);
@@ -131,6 +162,14 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     if (access === 'public') return;
     const audit = route.config?.audit;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [async (request) => authenticate(request, access, audit), ...existing];
+    const check =
+      access === 'service-app'
+        ? async (request: FastifyRequest) => {
+            const caller = await deps.authenticateApp(request);
+            if (!caller) throw unauthorized();
+            appCallers.set(request, caller);
+          }
+        : async (request: FastifyRequest) => authenticate(request, access, audit);
+    route.onRequest = [check, ...existing];
   });
 }

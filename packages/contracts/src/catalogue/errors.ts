@@ -367,6 +367,8 @@ const commerce = {
   'package.no_trial': { code: 9168, vi: 'Gói dịch vụ này không có thời gian dùng thử', en: 'This service pack has no trial period' },
   'service.held_by_pack': { code: 9169, vi: 'Gói dịch vụ của doanh nghiệp đang có dịch vụ này: hãy tắt quyền truy cập thay vì xóa', en: "A pack of the business holds this service: switch its access off instead of removing it" },
   'package.service_held': { code: 9171, vi: 'Doanh nghiệp đang sử dụng dịch vụ này', en: 'Your business already has this service' },
+  'service.not_started': { code: 9172, vi: 'Gói dịch vụ của doanh nghiệp chưa đến ngày bắt đầu', en: "Your business's service pack has not started yet" },
+  'service.no_seat': { code: 9173, vi: 'Gói dịch vụ của doanh nghiệp không còn chỗ cho tài khoản của bạn. Vui lòng liên hệ quản trị doanh nghiệp', en: "Your business's service pack has no seat left for your account. Please contact your business's administrator" },
   'package.request_handled': { code: 9170, vi: 'Yêu cầu đã được xử lý xong', en: 'The request has already been handled' },
 } as const satisfies Record<string, CatalogueEntry>;
 

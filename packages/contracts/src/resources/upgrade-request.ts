@@ -86,10 +86,15 @@ export const unitOfferServiceSchema = z.object({
   code: z.string(),
   name: z.string(),
   link: z.string().nullable(),
-  /** held: a usable pack holds it; expired: only expired or paused ones do; none: not bought. */
-  state: z.enum(['held', 'expired', 'none']),
+  /**
+   * held: a usable pack holds it; upcoming: none does yet, one starts later; expired: only
+   * expired or paused ones do; none: not bought.
+   */
+  state: z.enum(['held', 'upcoming', 'expired', 'none']),
   /** Until when the newest usable pack holding it runs (null: unlimited or not held). */
   endsAt: z.string().nullable(),
+  /** When the first pack still to start begins (upcoming only; else null). */
+  startsAt: z.string().nullable(),
   /** A trial may be registered now: the service allows one and the unit never had one. */
   trialAvailable: z.boolean(),
 });

@@ -2,13 +2,13 @@ import { and, asc, eq, exists, isNull, ne, or } from 'drizzle-orm';
 import { BASE_PATH, PORTAL_SERVICE_CODE, STATUS, type BaseApp } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { appUsers, packageServices, servicePackages, services, unitPackages, unitServices } from '../../db/schema/index.ts';
-import { packUsableAt } from '../../identity/entitlement.ts';
+import { holdsSeat, packUsableAt, seatsOf } from '../../identity/packs.ts';
 import type { Actor } from '../../platform/actor.ts';
 
 /**
  * The apps a user may open: the portal, then the services of their unit's packs that the
  * unit's access leaves on and the user holds a grant for — status 1 exactly when signing in
- * is allowed at `now` (the same rule as identity/entitlement.ts), 0 when every pack holding it
+ * is allowed at `now` (the same rule as identity/entitlement.ts, seats included), 0 when every pack holding it
  * has expired (the screen offers the upgrade). Platform staff may open every active service;
  * an agency's users the portal alone.
  */
@@ -34,6 +34,9 @@ export async function appsFor(db: Queryable, actor: Actor, publicUrl: string, no
       link: services.link,
       sortOrder: services.sortOrder,
       packActive: packUsableAt(now),
+      packageId: unitPackages.packageId,
+      seats: unitPackages.seats,
+      userBand: servicePackages.userBand,
     })
     .from(unitPackages)
     .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
@@ -58,8 +61,18 @@ export async function appsFor(db: Queryable, actor: Actor, publicUrl: string, no
     .orderBy(asc(services.sortOrder));
 
   const byCode = new Map<string, BaseApp & { sortOrder: number }>();
+  // Usable packs hold the service, but none of their seats is the user's: as without a grant
+  // (the sign-in refuses it), the app is not the user's to open.
+  const usable = new Set<string>();
+  const seated = new Set<string>();
+  for (const row of rows) {
+    if (!row.packActive || seated.has(row.code)) continue;
+    usable.add(row.code);
+    if (await holdsSeat(db, actor.unitId, { packageId: row.packageId, seats: seatsOf(row.seats, row.userBand) }, actor.userId)) seated.add(row.code);
+  }
   for (const row of rows) {
     const active = Boolean(row.packActive);
+    if (usable.has(row.code) && !seated.has(row.code)) continue;
     const known = byCode.get(row.code);
     if (!known || (active && known.channelPackageStatus !== STATUS.active)) {
       byCode.set(row.code, { baseAppCode: row.code, title: row.name, link: row.link, sortOrder: row.sortOrder, channelPackageStatus: active ? STATUS.active : STATUS.inactive });

@@ -1,7 +1,8 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { PORTAL_SERVICE_CODE, STATUS, USER_STATUS, type DashboardRequest, type PlatformDashboard, type ServiceUsage, type UnitDashboard } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
-import { packageServices, services, unitPackages, units, users } from '../../db/schema/index.ts';
+import { packageServices, servicePackages, services, unitPackages, units, users } from '../../db/schema/index.ts';
+import { packUsableAt } from '../../identity/packs.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -18,19 +19,17 @@ export function unitInReach(actor: Actor, requested: string | null | undefined):
 const countIf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
 
 /**
- * Per service: the units holding an active pack with it, and sign-ins into its app in the
+ * Per service: the units holding a pack with it usable now, and sign-ins into its app in the
  * period. The portal itself is no service app (its sign-ins are not service accesses): its
  * accesses are the portal's sign-ins, `portalSignIns`.
  */
-export async function serviceUsage(db: Queryable, period: DashboardRequest, unit: UnitFilter, portalSignIns: Promise<number>): Promise<ServiceUsage[]> {
+export async function serviceUsage(db: Queryable, period: DashboardRequest, unit: UnitFilter, now: Date, portalSignIns: Promise<number>): Promise<ServiceUsage[]> {
   const holders = await db
     .select({ code: services.code, name: services.name, units: sql<number>`count(distinct ${unitPackages.unitId})`.mapWith(Number) })
     .from(services)
     .leftJoin(packageServices, eq(packageServices.serviceId, services.id))
-    .leftJoin(
-      unitPackages,
-      and(eq(unitPackages.packageId, packageServices.packageId), eq(unitPackages.status, STATUS.active), unit === undefined ? undefined : eq(unitPackages.unitId, unit)),
-    )
+    .leftJoin(servicePackages, eq(servicePackages.id, packageServices.packageId))
+    .leftJoin(unitPackages, and(eq(unitPackages.packageId, servicePackages.id), packUsableAt(now), unit === undefined ? undefined : eq(unitPackages.unitId, unit)))
     .where(eq(services.status, STATUS.active))
     .groupBy(services.code, services.name, services.sortOrder)
     .orderBy(services.sortOrder, services.code);
@@ -65,7 +64,7 @@ export async function platformDashboard(db: Queryable, realtime: Pick<Realtime, 
       .from(users)
       .where(usersOfUnit),
     activityOfPeriod,
-    serviceUsage(db, request, unit, signIns),
+    serviceUsage(db, request, unit, clock.now(), signIns),
     realtime.usersOnline(unit ?? null),
     signIns,
   ]);

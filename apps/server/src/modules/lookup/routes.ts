@@ -13,7 +13,8 @@ import {
   STATUS,
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { categories, servicePackages, services } from '../../db/schema/index.ts';
+import { categories, services } from '../../db/schema/index.ts';
+import { activePacks } from '../package/service-package-store.ts';
 import { ok } from '../../platform/envelope.ts';
 import { allOf, keywordMatch, pageOf, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
@@ -79,13 +80,7 @@ export function registerLookupRoutes(app: FastifyInstance, ctx: AppContext): voi
       config: { access: 'signed-in' },
       schema: { tags, response: { 200: envelopeSchema(z.array(activePackageSchema)) } },
     },
-    async () =>
-      ok(
-        await ctx.db
-          .select({ id: servicePackages.id, name: servicePackages.name, level: servicePackages.level, userBand: servicePackages.userBand })
-          .from(servicePackages)
-          .where(eq(servicePackages.status, STATUS.active))
-          .orderBy(asc(servicePackages.name)),
-      ),
+    // The packs on offer, as the upgrade screen offers them (one definition: activePacks).
+    async () => ok((await activePacks(ctx.db)).map(({ id, name, level, userBand }) => ({ id, name, level, userBand }))),
   );
 }

@@ -1,5 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
@@ -9,7 +8,6 @@ import {
   notificationSchema,
   pushNotificationSchema,
   PUSHED_NOTIFICATIONS,
-  STATUS,
   USER_STATUS,
   type UserNotification,
 } from '@portal/contracts';
@@ -17,28 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import { services, userNotifications, users } from '../../db/schema/index.ts';
 import { signInRefusal } from '../../identity/entitlement.ts';
 import { ok } from '../../platform/envelope.ts';
-import { AppError, unauthorized } from '../../platform/errors.ts';
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/**
- * The service app calling, from its own client credentials (HTTP Basic, as at the token
- * endpoint: client id = the service code, the secret rotated on the service screen).
- */
-async function callingService(ctx: AppContext, request: FastifyRequest): Promise<{ code: string; name: string }> {
-  const [scheme, encoded] = (request.headers.authorization ?? '').split(' ');
-  if (scheme?.toLowerCase() !== 'basic' || !encoded) throw unauthorized();
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) throw unauthorized();
-  const [clientId, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)].map((part) => decodeURIComponent(part.replace(/\+/g, ' '))) as [string, string];
-  const [service] = await ctx.db
-    .select({ code: services.code, name: services.name, sealed: services.clientSecretSealed })
-    .from(services)
-    .where(and(eq(services.code, clientId), eq(services.status, STATUS.active)));
-  if (!service?.sealed || !timingSafeEqual(digest(ctx.secrets.open(service.sealed)), digest(secret))) throw unauthorized();
-  return service;
-}
+import { AppError } from '../../platform/errors.ts';
 
 /** A stored notification as the user sees it, with the name of the app that sent it. */
 function notificationOf(row: typeof userNotifications.$inferSelect, serviceName: string): UserNotification {
@@ -62,10 +39,10 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
 
   routes.post(
     '/api/Notification/Push',
-    // 'public' for the portal's users: the app proves itself with its client credentials below.
-    { config: { access: 'public' }, schema: { tags, body: pushNotificationSchema, response: { 200: envelopeSchema(notificationSchema) } } },
+    // The app proves itself with its own client credentials (identity/app-credentials.ts), before its body is read.
+    { config: { access: 'service-app' }, schema: { tags, body: pushNotificationSchema, response: { 200: envelopeSchema(notificationSchema) } } },
     async (request) => {
-      const service = await callingService(ctx, request);
+      const service = { code: request.appCaller.clientId, name: request.appCaller.name };
       const body = request.body;
       const [user] = await ctx.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.username, body.username));
       // An app reaches only the users it may sign in: the same rule as its sign-in.

@@ -1,7 +1,8 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { paymentAmount, STATUS, USER_COUNT_BANDS, type ServicePackageRecord, type ServicePackageResource, type ServicePackageSave, type UserCountBand } from '@portal/contracts';
+import { paymentAmount, USER_COUNT_BANDS, type ServicePackageRecord, type ServicePackageResource, type ServicePackageSave, type UserCountBand } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { packageServices, servicePackages, services, unitPackages } from '../../db/schema/index.ts';
+import { packOnOffer } from '../../identity/packs.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
@@ -70,7 +71,7 @@ function columnsOf(input: ServicePackageSave & { discountPercent: number }) {
 
 /** The packs units can buy now (active), by name: the upgrade screen's offer. */
 export async function activePacks(db: Queryable): Promise<ServicePackageRecord[]> {
-  const rows = await select(db, eq(servicePackages.status, STATUS.active)).orderBy(asc(servicePackages.name), asc(servicePackages.id));
+  const rows = await select(db, packOnOffer()).orderBy(asc(servicePackages.name), asc(servicePackages.id));
   return rows.map(toRecord);
 }
 

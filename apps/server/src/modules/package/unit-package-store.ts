@@ -1,8 +1,8 @@
-import { and, count, countDistinct, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { BAND_SEATS, STATUS, type UnitPackageRecord, type UnitPackageResource } from '@portal/contracts';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { type UnitPackageRecord, type UnitPackageResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
-import { appUsers, packageServices, servicePackages, unitPackages, units } from '../../db/schema/index.ts';
-import { packUsableAt } from '../../identity/entitlement.ts';
+import { servicePackages, unitPackages, units } from '../../db/schema/index.ts';
+import { packUsableAt, seatsOf, seatsTaken } from '../../identity/packs.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
@@ -58,27 +58,6 @@ async function packOf(tx: Transaction, packageId: string) {
   if (!pack) throw new AppError('data.not_found', { errors: [{ field: 'body.packageId', message: 'invalid' }] });
   return pack;
 }
-
-/**
- * Seats taken in a pack the unit holds: the distinct users with a grant (an active app user)
- * in any of the pack's services; `mine` says whether `userId` is one of them.
- */
-export async function seatsTaken(db: Queryable, unitId: string, packageId: string, userId: string | null = null): Promise<{ taken: number; mine: boolean }> {
-  const [row] = await db
-    .select({ taken: countDistinct(appUsers.userId), mine: sql<boolean>`coalesce(bool_or(${appUsers.userId} = ${userId}), false)` })
-    .from(appUsers)
-    .where(
-      and(
-        eq(appUsers.unitId, unitId),
-        eq(appUsers.status, STATUS.active),
-        inArray(appUsers.serviceId, db.select({ id: packageServices.serviceId }).from(packageServices).where(eq(packageServices.packageId, packageId))),
-      ),
-    );
-  return { taken: row?.taken ?? 0, mine: Boolean(row?.mine) };
-}
-
-/** The seats a unit's pack gives: set on the unit's pack, else the pack's band's. */
-export const seatsOf = (seats: number | null, userBand: string | null): number => seats ?? BAND_SEATS[bandOf(userBand)];
 
 /** Unit packs; `clock` says which are usable now. */
 export function unitPackageStore(clock: Clock): ResourceStore<UnitPackageResource> {

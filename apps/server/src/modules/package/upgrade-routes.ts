@@ -24,7 +24,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { packageServices, servicePackages, services, unitPackages, units, upgradeRequests, users } from '../../db/schema/index.ts';
-import { packUsableAt } from '../../identity/entitlement.ts';
+import { packUsableAt } from '../../identity/packs.ts';
 import { auditedChange, describeInput } from '../../platform/audit.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -32,7 +32,7 @@ import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, unitsWithin } from '../../platform/resource/scope.ts';
 import { readSetting } from '../../platform/settings.ts';
 import { activePacks } from './service-package-store.ts';
-import { seatsOf } from './unit-package-store.ts';
+import { seatsOf } from '../../identity/packs.ts';
 import { upgradeRequestStore } from './upgrade-request-store.ts';
 
 const invalid = (field: string) => new AppError('request.bad_request', { errors: [{ field: `body.${field}`, message: 'invalid' }] });
@@ -47,7 +47,7 @@ function unitOfCall(request: FastifyRequest, requested: string | null | undefine
 /** Each active service of the suite as the unit has it: held, expired or not bought, and whether a trial may be registered. */
 async function servicesOfUnit(db: Queryable, unitId: string, now: Date): Promise<UnitOfferService[]> {
   const held = await db
-    .select({ serviceId: packageServices.serviceId, usable: packUsableAt(now), endsAt: unitPackages.endsAt, isTrial: unitPackages.isTrial })
+    .select({ serviceId: packageServices.serviceId, usable: packUsableAt(now), status: unitPackages.status, startsAt: unitPackages.startsAt, endsAt: unitPackages.endsAt, isTrial: unitPackages.isTrial })
     .from(unitPackages)
     .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
     .innerJoin(packageServices, eq(packageServices.packageId, servicePackages.id))
@@ -66,12 +66,15 @@ async function servicesOfUnit(db: Queryable, unitId: string, now: Date): Promise
   return rows.map(({ allowTrial, ...service }) => {
     const packs = held.filter((pack) => pack.serviceId === service.serviceId);
     const usable = packs.filter((pack) => Boolean(pack.usable));
-    const state = usable.length > 0 ? 'held' : packs.length > 0 ? 'expired' : 'none';
+    // A pack counts from its start: one that starts later makes the service upcoming, not held.
+    const later = packs.filter((pack) => pack.status === STATUS.active && pack.startsAt > now).map((pack) => pack.startsAt.getTime());
+    const state = usable.length > 0 ? 'held' : later.length > 0 ? 'upcoming' : packs.length > 0 ? 'expired' : 'none';
+    const startsAt = state === 'upcoming' ? new Date(Math.min(...later)).toISOString() : null;
     // The latest end among the usable packs; none while one of them is unlimited.
     const ends = usable.map((pack) => pack.endsAt);
     const endsAt = ends.length === 0 || ends.includes(null) ? null : new Date(Math.max(...ends.map((end) => end!.getTime()))).toISOString();
     const trialUsed = packs.some((pack) => pack.isTrial);
-    return { ...service, state, endsAt, trialAvailable: state !== 'held' && allowTrial && trialOffered.has(service.serviceId) && !trialUsed };
+    return { ...service, state, endsAt, startsAt, trialAvailable: state !== 'held' && allowTrial && trialOffered.has(service.serviceId) && !trialUsed };
   });
 }
 

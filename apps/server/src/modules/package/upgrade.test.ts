@@ -5,7 +5,7 @@ import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { bearer, signIn } from '../../../test/oidc-client.ts';
 import { DEMO_UNIT_ADMIN, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
-import { actionLogs, configData, mailOutbox, servicePackages, users } from '../../db/schema/index.ts';
+import { actionLogs, configData, mailOutbox, servicePackages, unitPackages, users } from '../../db/schema/index.ts';
 import { manualClock } from '../../platform/clock.ts';
 
 describe.each(DATABASE_KINDS)('upgrade requests and trials of a unit (/api/Unit, /api/UpgradeRequest) on %s', (kind) => {
@@ -24,6 +24,9 @@ describe.each(DATABASE_KINDS)('upgrade requests and trials of a unit (/api/Unit,
     neighbour = apiAs(t, bearer((await signIn(t.app, { username: 'admin.saoviet', password: 'Demo@2026' })).access_token));
     unitId = (await t.database.db.select({ unitId: users.unitId }).from(users).where(eq(users.username, DEMO_UNIT_ADMIN.username)))[0]!.unitId!;
     await t.database.db.update(configData).set({ value: 'cskh@portal.example.com' }).where(eq(configData.key, 'CUSTOMER_CARE_EMAIL'));
+    // The demo's packs start on the real calendar (when their unit registered); this test's clock
+    // is fixed earlier, and a pack counts from its start: they started before it.
+    await t.database.db.update(unitPackages).set({ startsAt: new Date('2026-01-01T00:00:00Z') });
   });
   afterAll(() => t.close());
 

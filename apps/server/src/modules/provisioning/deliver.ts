@@ -4,7 +4,7 @@ import { STATUS, USER_STATUS } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
 import { appObjects, appUsers, businessTemplates, integrations, servicePackages, unitPackages, units, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { seatsOf } from '../package/unit-package-store.ts';
+import { isPackUsable, seatsOf } from '../../identity/packs.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { DeliveryRow } from './queue.ts';
 import { enqueueDeliveries } from './queue.ts';
@@ -133,7 +133,7 @@ async function deliverSubscription(db: Database, secrets: SecretBox, clock: Cloc
     startsAt: unitPackage.startsAt.toISOString(),
     endsAt: unitPackage.endsAt?.toISOString() ?? null,
     isTrial: unitPackage.isTrial,
-    active: unitPackage.status === STATUS.active && pack.status === STATUS.active && unitPackage.startsAt <= now && (!unitPackage.endsAt || unitPackage.endsAt > now),
+    active: isPackUsable(unitPackage, pack, now),
     features: featuresOf(pack.highlightFeatures),
   });
 }

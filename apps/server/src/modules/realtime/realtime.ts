@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME_EVENTS, REALTIME_PATH, type ActivityEvent, type UserNotification } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
-import { isTokenStillValid, type TokenVerifier } from '../../platform/access.ts';
+import { isTokenStillValid, type GrantCheck, type TokenVerifier } from '../../platform/access.ts';
 import { loadActor } from '../../platform/actor.ts';
 import { activityDay } from '../dashboard/activity-day.ts';
 
@@ -47,7 +47,7 @@ const rooms = {
  */
 export async function startRealtime(
   app: FastifyInstance,
-  deps: { db: Database; verifyToken: TokenVerifier; redisUrl: string | undefined },
+  deps: { db: Database; verifyToken: TokenVerifier; grantAlive: GrantCheck; redisUrl: string | undefined },
 ): Promise<Realtime> {
   const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false, transports: ['websocket'] });
   if (deps.redisUrl) {
@@ -73,7 +73,9 @@ export async function startRealtime(
 
   io.use(async (socket: Socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-    const claims = token ? await deps.verifyToken(token) : undefined;
+    const verified = token ? await deps.verifyToken(token) : undefined;
+    // The same checks as the API's: a token of an ended session (its grant revoked) is refused.
+    const claims = verified?.grantId && (await deps.grantAlive(verified.grantId)) ? verified : undefined;
     const record = claims ? await loadActor(deps.db, claims.subject) : undefined;
     if (!claims || !record || !isTokenStillValid(record, claims)) {
       next(new Error('unauthorized'));

@@ -1,6 +1,7 @@
-import { and, asc, between, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, sql } from 'drizzle-orm';
 import { STATUS, type packageServiceUnitsReport, type serviceUnitsReport, type serviceVisitReport } from '@portal/contracts';
 import { activityCounters, packageServices, servicePackages, services, unitPackages, units } from '../../db/schema/index.ts';
+import { packUsableAt } from '../../identity/packs.ts';
 import { allOf, keywordMatch, totalOver } from '../../platform/resource/search.ts';
 import { daysBetween } from '../dashboard/activity-day.ts';
 import { serviceAccessesByDay } from '../dashboard/activity-figures.ts';
@@ -53,13 +54,12 @@ export const serviceVisitQuery: ReportQuery<typeof serviceVisitReport> = {
   },
 };
 
-/** Per pack and service: the units holding the pack, active and unexpired today. */
+/** Per pack and service: the units holding the pack, usable today (started, not ended). */
 async function packageServiceUnits(read: ReportRead<{ packageId?: string | undefined; serviceCode?: string | undefined; keyword?: string | undefined }>) {
   const { db, query, unit, clock } = read;
   const holding = and(
     eq(unitPackages.packageId, servicePackages.id),
-    eq(unitPackages.status, STATUS.active),
-    or(isNull(unitPackages.endsAt), gt(unitPackages.endsAt, clock.now())),
+    packUsableAt(clock.now()),
     unit === undefined ? undefined : eq(unitPackages.unitId, unit),
   );
   const rows = await db
@@ -96,7 +96,7 @@ export const packageServiceUnitsQuery: ReportQuery<typeof packageServiceUnitsRep
 };
 
 /**
- * Per unit holding a service (through an active, unexpired pack): its packs, and the sign-ins
+ * Per unit holding a service (through a pack usable today): its packs, and the sign-ins
  * into the service's app within the period from the counters. Paged in the database: a
  * service can have every unit of the platform.
  */
@@ -122,8 +122,7 @@ function serviceUnits(read: ReportRead<{ fromDate: string; toDate: string; servi
     .innerJoin(services, eq(services.id, packageServices.serviceId))
     .where(
       allOf(
-        eq(unitPackages.status, STATUS.active),
-        or(isNull(unitPackages.endsAt), gt(unitPackages.endsAt, clock.now())),
+        packUsableAt(clock.now()),
         eq(services.status, STATUS.active),
         unit === undefined ? undefined : eq(unitPackages.unitId, unit),
         query.serviceCode ? eq(services.code, query.serviceCode) : undefined,

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { STATUS, type UnitChannelRecord, type UnitChannelResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { appUsers, packageServices, servicePackages, services, unitPackages, units, unitServices } from '../../db/schema/index.ts';
-import { packUsableAt } from '../../identity/entitlement.ts';
+import { packUsableAt } from '../../identity/packs.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';

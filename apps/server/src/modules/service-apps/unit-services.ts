@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { STATUS } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { packageServices, servicePackages, services, unitPackages } from '../../db/schema/index.ts';
-import { packUsableAt } from '../../identity/entitlement.ts';
+import { packUsableAt, seatsOf, seatsTaken } from '../../identity/packs.ts';
 import { AppError } from '../../platform/errors.ts';
-import { seatsOf, seatsTaken } from '../package/unit-package-store.ts';
 
 /**
  * Has the unit bought the service: an active, unexpired pack of the unit holds it, and the

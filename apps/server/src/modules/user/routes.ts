@@ -4,6 +4,7 @@ import { adminAccountResource, envelopeSchema, listMenusSchema, unitUserResource
 import { registerResource } from '../../platform/resource/register.ts';
 import { adminAccountStore } from './admin-account-store.ts';
 import { registerUnitAdminRoutes } from './unit-admin-routes.ts';
+import { registerSignOutRoutes } from './sign-out-routes.ts';
 import { unitUserStore } from './unit-user-store.ts';
 import type { AppContext } from '../../app-context.ts';
 import { InvalidatingCache } from '../../platform/cache/invalidating-cache.ts';
@@ -26,6 +27,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerResource(app, ctx, adminAccountResource, adminAccountStore);
   registerResource(app, ctx, unitUserResource, unitUserStore);
   registerUnitAdminRoutes(app, ctx);
+  registerSignOutRoutes(app, ctx);
   const menuRows = cachedMenuRows(ctx.db, ctx.invalidation);
   // The two calls every screen makes, kept serialised: a profile until its account changes
   // (or a minute of the server's clock passes: the trial's days left are counted on it), a

@@ -5,7 +5,10 @@ import type { DatabaseHandle } from '../../db/client.ts';
 /** The channel the database's triggers announce changes on (see the invalidation migration). */
 export const INVALIDATION_CHANNEL = 'portal_invalidate';
 
-/** A topic: `user:<id>` for one account's rows, `all` for roles, permissions, units, agencies, menus. */
+/**
+ * A topic: `user:<id>` for one account's rows, `grant:<id>` for a provider grant that ended,
+ * `all` for roles, permissions, units, agencies, menus.
+ */
 export type Topic = string;
 export const ALL: Topic = 'all';
 
@@ -13,6 +16,12 @@ const USER = 'user:';
 /** The account a topic names, for caches kept per account. */
 export function accountOf(topic: Topic): string | undefined {
   return topic.startsWith(USER) ? topic.slice(USER.length) : undefined;
+}
+
+const GRANT = 'grant:';
+/** The provider grant a topic names (it was revoked), for caches kept per grant. */
+export function grantOf(topic: Topic): string | undefined {
+  return topic.startsWith(GRANT) ? topic.slice(GRANT.length) : undefined;
 }
 
 /**

@@ -1,26 +1,15 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../app/menu-model.ts';
-import { STATUS, unitPackageResource, type PageResult, type ServicePackageRecord } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { STATUS, unitPackageResource } from '@portal/contracts';
+import { usePackOptions } from './pack-options.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 import { PackageSyncAction } from './PackageSyncAction.tsx';
-
-/** The active service packs, to give one to a unit. */
-function usePackOptions() {
-  const { data, isPending } = useQuery({
-    queryKey: ['resource', 'ChannelPackage', 'options'],
-    queryFn: ({ signal }) => apiRequest<PageResult<ServicePackageRecord>>('/ChannelPackage/Search', { body: { pageIndex: 1, pageSize: 200, status: STATUS.active }, signal }),
-    staleTime: 60_000,
-  });
-  return { options: (data?.records ?? []).map((pack) => ({ value: pack.id, label: `${pack.name} (${pack.userBand})` })), loading: isPending };
-}
 
 /** /package/package-enterprise: which pack each unit holds, its seats, period and kind. */
 export default function UnitPackagePage() {

@@ -48,6 +48,7 @@ function RequestDialog({ unitId, wish, onClose }: { unitId: string; wish: Wish; 
 function ServiceState({ service }: { service: UnitOfferService }) {
   const { t } = useTranslation('commerce');
   if (service.state === 'held') return <Tag color="green">{service.endsAt ? t('upgrade.heldUntil', { date: formatDate(service.endsAt) }) : t('upgrade.held')}</Tag>;
+  if (service.state === 'upcoming') return <Tag color="blue">{t('upgrade.startsOn', { date: formatDate(service.startsAt) })}</Tag>;
   if (service.state === 'expired') return <Tag color="red">{t('upgrade.expired')}</Tag>;
   return <Tag>{t('upgrade.none')}</Tag>;
 }

@@ -8,6 +8,8 @@ import { useStatusText } from '../../shared/resource/status.ts';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { accountFormFields, userStatusOptions, userStatusToggle } from './user-fields.ts';
 import { useSystemRoleOptions } from './user-options.ts';
+import { usePermissions } from '../../api/queries.ts';
+import { SignOutEverywhereAction } from './SignOutEverywhereAction.tsx';
 
 const roleTags = (record: AnyRecord) => (record.roleNames as string[]).map((name) => <Tag key={name}>{name}</Tag>);
 
@@ -16,6 +18,7 @@ export default function AdminAccountPage() {
   const { t } = useTranslation('user');
   const { t: r } = useTranslation('resource');
   const statusText = useStatusText();
+  const permissions = usePermissions();
 
   const definition = useMemo((): ResourceScreenDefinition => {
     const statuses = userStatusOptions(statusText);
@@ -54,8 +57,9 @@ export default function AdminAccountPage() {
       status: userStatusToggle(t),
       deleteQuestion: (record) => t('deleteQuestion', { name: record.username }),
       nameOf: (record) => String(record.username),
+      rowActions: (record) => (permissions.has('SYSTEM_ADMINACCOUNT_EDIT') ? <SignOutEverywhereAction record={record} kind="adminAccount" /> : null),
     };
-  }, [t, r, statusText]);
+  }, [t, r, statusText, permissions]);
 
   return <ResourceScreen definition={definition} />;
 }

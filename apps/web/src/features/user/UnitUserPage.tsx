@@ -14,6 +14,7 @@ import { accountFormFields, userStatusOptions, userStatusToggle } from './user-f
 import { AppUsersLink } from '../service-apps/AppUsersLink.tsx';
 import { useReportToOptions } from './report-to-options.ts';
 import { useUnitOptions } from './user-options.ts';
+import { SignOutEverywhereAction } from './SignOutEverywhereAction.tsx';
 import { userViewFields } from './user-view.tsx';
 
 /** /user/user-of-enterprise: a unit's users; platform staff see every unit's, a unit admin their own. */
@@ -91,6 +92,7 @@ export default function UnitUserPage() {
               done={t('passwordReset')}
             />
           )}
+          {permissions.has('USER_USERUNIT_EDIT') && <SignOutEverywhereAction record={record} kind="unitUser" />}
           <AppUsersLink userId={record.id} username={String(record.username)} />
         </>
       ),

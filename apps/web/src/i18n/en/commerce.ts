@@ -101,6 +101,7 @@ export default {
     packs: 'Service packs',
     held: 'In use',
     heldUntil: 'In use until {{date}}',
+    startsOn: 'Starts on {{date}}',
     expired: 'Expired',
     none: 'Not registered',
     comingSoon: 'Coming Soon',

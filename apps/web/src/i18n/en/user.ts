@@ -41,4 +41,8 @@ export default {
   resetPassword: 'Reset password',
   resetPasswordQuestion: 'Reset the password of "{{name}}"? The new password is sent to their e-mail.',
   passwordReset: 'The new password has been sent by e-mail',
+  signOutEverywhere: 'Sign out everywhere',
+  signOut: 'Sign out',
+  signOutEverywhereQuestion: 'Sign "{{name}}" out of every session, in the portal and in every app? They will have to sign in again.',
+  signedOutEverywhere: '"{{name}}" has been signed out everywhere',
 } satisfies Phrases<typeof vi>;

@@ -99,6 +99,7 @@ export default {
     packs: 'Gói dịch vụ',
     held: 'Đang sử dụng',
     heldUntil: 'Đang sử dụng đến {{date}}',
+    startsOn: 'Bắt đầu từ {{date}}',
     expired: 'Đã hết hạn',
     none: 'Chưa đăng ký',
     comingSoon: 'Sắp ra mắt',

@@ -38,4 +38,8 @@ export default {
   resetPassword: 'Đặt lại mật khẩu',
   resetPasswordQuestion: 'Đặt lại mật khẩu của "{{name}}"? Mật khẩu mới sẽ được gửi tới email của người dùng.',
   passwordReset: 'Mật khẩu mới đã được gửi qua email',
+  signOutEverywhere: 'Đăng xuất khỏi mọi nơi',
+  signOut: 'Đăng xuất',
+  signOutEverywhereQuestion: 'Đăng xuất "{{name}}" khỏi mọi phiên đăng nhập, trên cổng và trong mọi ứng dụng? Người dùng sẽ phải đăng nhập lại.',
+  signedOutEverywhere: 'Đã đăng xuất "{{name}}" khỏi mọi nơi',
 };

@@ -12,10 +12,12 @@ interface Props {
   onConfirm: () => Promise<unknown>;
   /** Toast once it is done (none when what follows tells the outcome itself). */
   done?: string;
+  /** The confirming button's text when "Save" would not say what happens (e.g. "Sign out"). */
+  confirmLabel?: string;
 }
 
 /** A hand-written row action that asks before it acts (resource screens' `rowActions`). */
-export function ConfirmedRowAction({ icon, label, subject, question, onConfirm, done }: Props) {
+export function ConfirmedRowAction({ icon, label, subject, question, onConfirm, done, confirmLabel }: Props) {
   const { t } = useTranslation('resource');
   const { modal } = App.useApp();
   return (
@@ -28,7 +30,7 @@ export function ConfirmedRowAction({ icon, label, subject, question, onConfirm, 
           modal.confirm({
             title: label,
             content: question,
-            okText: t('save'),
+            okText: confirmLabel ?? t('save'),
             cancelText: t('cancel'),
             onOk: async () => {
               await onConfirm();
