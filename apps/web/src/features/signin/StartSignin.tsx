@@ -22,9 +22,12 @@ export function StartSignin({ returnTo }: { returnTo?: string | undefined }) {
       (target) => {
         started = undefined;
         if (!target) return;
+        // The sign-in form opens in this page; anything else (the callback, when the provider
+        // still had a session) is a page load, as the signed-in part of the app needs
+        // (`signedInOnly` in the router: its routes were left empty without a session).
         const { pathname, search } = new URL(target);
-        if (pathname.startsWith(`${BASE_PATH}/`)) void navigate(`${pathname.slice(BASE_PATH.length)}${search}`, { replace: true });
-        else window.location.assign(target);
+        if (pathname === `${BASE_PATH}/signin`) void navigate(`/signin${search}`, { replace: true });
+        else window.location.replace(target);
       },
       () => {
         started = undefined;
