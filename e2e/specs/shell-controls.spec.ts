@@ -78,12 +78,14 @@ test('a failed request shows an error toast (an alert) that stays while pointed 
   await page.route('**/api/Dashboard/ActivityStatisticUnit', (route) =>
     route.fulfill({ json: { success: false, errorCode: 500, busErrorMessage: 'Máy chủ thống kê đang bận' } }),
   );
+  // The page's timers run on Playwright's clock: the toast's two seconds pass when the test says.
+  await page.clock.install();
   await page.reload();
   const toast = page.getByRole('alert').filter({ hasText: 'Máy chủ thống kê đang bận' });
   await expect(toast).toBeVisible();
   // Held by the pointer past its two seconds.
   await toast.hover();
-  await page.waitForTimeout(2_500);
+  await page.clock.runFor(2_500);
   await expect(toast).toBeVisible();
   await toast.getByRole('button', { name: 'Đóng' }).click();
   await expect(toast).toBeHidden();

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { Realtime } from './modules/realtime/realtime.ts';
+import type { Realtime } from './platform/realtime/realtime.ts';
 import type { ActorLoader } from './platform/actor.ts';
 import type { Invalidation } from './platform/cache/invalidation.ts';
 import type { Clock } from './platform/clock.ts';

@@ -24,7 +24,7 @@ import { registerDeviceRoutes } from './modules/device/routes.ts';
 import { registerReportRoutes } from './modules/report/routes.ts';
 import { registerNotificationRoutes } from './modules/notification/routes.ts';
 import { registerMailOutboxRoutes } from './modules/mail-outbox/routes.ts';
-import { startRealtime } from './modules/realtime/realtime.ts';
+import { startRealtime } from './platform/realtime/realtime.ts';
 import { registerTwoFaConfigRoutes } from './modules/two-factor/config-routes.ts';
 import { registerMyTwoFactorRoutes } from './modules/two-factor/my-two-factor-routes.ts';
 import { ANSWER_ENCODINGS, COMPRESS_FROM_BYTES, PER_REQUEST_BROTLI_QUALITY } from './platform/compression.ts';
@@ -38,8 +38,10 @@ import { liveGrants } from './identity/live-grants.ts';
 import { registerLogRoutes } from './modules/log/routes.ts';
 import { registerLookupRoutes } from './modules/lookup/routes.ts';
 import { registerRoleRoutes } from './modules/role/routes.ts';
+import { startTrialUnit } from './modules/unit/create-unit.ts';
 import { startProvisioningWorker } from './modules/provisioning/worker.ts';
 import { startCampaignSender } from './modules/system/campaign-sender.ts';
+import type { QueueWorker } from './platform/outbox/queue-worker.ts';
 import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
 import { registerServiceRoutes } from './modules/service/routes.ts';
 import { registerPackageRoutes } from './modules/package/routes.ts';
@@ -92,6 +94,8 @@ export function spaEnvironment(config: Pick<Config, 'publicUrl'>): Environment {
 declare module 'fastify' {
   interface FastifyInstance {
     portal: AppContext;
+    /** This instance's e-mail campaign sender: its owner stops it, tests drive it with `runOnce()`. */
+    campaignSender: QueueWorker;
   }
 }
 
@@ -164,12 +168,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, kickProvisioning: () => provisioning.kick() };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
+  app.decorate('campaignSender', campaigns);
   const authenticateApp = appAuthenticator({ db, secrets, keys, issuer: urls.issuer, notificationResource: urls.notificationResource });
   registerAccessControl(app, { db, verifyToken, grantAlive, loadActor: actors, authenticateApp });
 
   registerHealthRoutes(app, { db });
   registerInteractionRoutes(app, context, provider);
-  registerSignUpRoutes(app, context, provider);
+  registerSignUpRoutes(app, context, provider, startTrialUnit);
   registerNewPasswordRoute(app, context, provider);
   await mountProvider(app, provider);
   registerUserRoutes(app, context);

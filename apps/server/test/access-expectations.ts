@@ -1,11 +1,11 @@
 import { and, inArray, sql } from 'drizzle-orm';
-import type { PermissionName } from '@portal/contracts';
 import type { Database } from '../src/db/client.ts';
 import { actionLogs, agencies, units, users } from '../src/db/schema/index.ts';
-import type { Access, UserAccess } from '../src/platform/access.ts';
-import type { TestActor } from './actors.ts';
+import type { Access, RouteEntry } from '../src/platform/access.ts';
+import { ACCESS_TABLE } from './access-table.ts';
+import { ACTOR_KEYS, type TestActor } from './actors.ts';
 import type { Target } from './resource-fixtures.ts';
-import type { RouteCall } from './route-calls.ts';
+import { routeKey } from './route-calls.ts';
 
 /**
  * allowed: 200 with the answer; unauthenticated: 401; forbidden: 403; hidden: the object is
@@ -21,18 +21,25 @@ export const OUTCOME_TEXT: Record<Outcome, string> = {
   hidden: '403 or uniform 404, nothing of unit A',
 };
 
-/** Does a holder of `permissions` pass `access`? Written from the catalogue's meaning, not from the server's code. */
-function grants(permissions: ReadonlySet<PermissionName>, access: UserAccess): boolean {
-  if (access === 'signed-in') return true;
-  if (typeof access === 'string') return permissions.has(access);
-  return access.some((permission) => permissions.has(permission));
+/** The access a route declares, written as the access table writes it. */
+export function accessText(access: Access): string {
+  return typeof access === 'string' ? access : access.join(' | ');
 }
 
-export function expectedOutcome(access: Access, call: RouteCall, actor: TestActor, target: Target | undefined): Outcome {
-  if (access === 'public') return 'allowed';
-  // A user's token never opens a service app's route; a service app's token no route of the portal.
-  if (actor.userId === null || access === 'service-app' || actor.tokenOf === 'service') return 'unauthenticated';
-  if (!grants(actor.permissions, access) || (call.needs && !actor.permissions.has(call.needs))) return 'forbidden';
+/** Who may call the route, from the reviewed access table (not from what the route declares). */
+export function mayCall(route: Pick<RouteEntry, 'method' | 'url'>, actor: Pick<TestActor, 'key'>): boolean {
+  const row = ACCESS_TABLE[routeKey(route)];
+  if (!row) throw new Error(`${routeKey(route)} is not in test/access-table.ts: add its row`);
+  return row[0][ACTOR_KEYS.indexOf(actor.key)] !== '-';
+}
+
+export function expectedOutcome(route: RouteEntry, actor: TestActor, target: Target | undefined): Outcome {
+  if (!mayCall(route, actor)) {
+    // No token, a service app's token (it opens no route of the portal), or a user's token at a service app's route: 401.
+    const notTheRightToken = actor.userId === null || actor.tokenOf === 'service' || route.access === 'service-app';
+    return notTheRightToken ? 'unauthenticated' : 'forbidden';
+  }
+  if (route.access === 'public') return 'allowed';
   if (actor.unitId !== null && target && target.unitId !== actor.unitId) return 'hidden';
   if (actor.agencyId !== null && target && target.agencyId !== actor.agencyId) return 'hidden';
   return 'allowed';

@@ -10,6 +10,8 @@ import { TEST_ADMIN, type TestApp } from './test-app.ts';
 /** The demo units the access tests play in: A holds the objects, B is the neighbour. */
 export const UNIT_A = 'minhphat';
 export const UNIT_B = 'saoviet';
+/** The user of unit A the matrix signs in. */
+export const UNIT_USER_A = `binh.${UNIT_A}`;
 /** The demo agencies (by code): X brought the trial unit hoanglong, Y brought unit B (saoviet). */
 export const AGENCY_X = 'ANPHU';
 export const AGENCY_Y = 'BINHMINH';
@@ -47,7 +49,7 @@ export interface TestActor {
 }
 
 const ACCOUNTS = {
-  unitUserA: { username: `binh.${UNIT_A}`, password: DEMO_PASSWORD, permissions: UNIT_USER_PERMISSIONS },
+  unitUserA: { username: UNIT_USER_A, password: DEMO_PASSWORD, permissions: UNIT_USER_PERMISSIONS },
   unitAdminA: { username: `admin.${UNIT_A}`, password: DEMO_PASSWORD, permissions: UNIT_ADMIN_PERMISSIONS },
   unitAdminB: { username: `admin.${UNIT_B}`, password: DEMO_PASSWORD, permissions: UNIT_ADMIN_PERMISSIONS },
   // The agencies' agents: their manager role grants every agency-level permission.

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { availableOrFailInCi } from './required-services.ts';
 
 /**
  * The databases API tests run against: embedded PGlite always, and a PostgreSQL server when
@@ -27,7 +28,9 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-export const DATABASE_KINDS: DatabaseKind[] = (await postgresAnswers()) ? ['pglite', 'postgres'] : ['pglite'];
+export const DATABASE_KINDS: DatabaseKind[] = availableOrFailInCi(await postgresAnswers(), `PostgreSQL does not answer at ${new URL(serverUrl).host}`)
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 /** A database to run the portal on: `open` gives a handle (one per instance), `drop` removes it. */
 export interface DatabaseTarget {

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { availableOrFailInCi } from './required-services.ts';
 
 /**
  * A PostgreSQL server and a Redis server of a test's own, on free ports in a temporary
@@ -16,8 +17,8 @@ const run = promisify(execFile);
 const PG_BIN = process.env.TEST_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const REDIS_SERVER = process.env.TEST_REDIS_SERVER ?? '/usr/bin/redis-server';
 
-export const OWN_POSTGRES_AVAILABLE = existsSync(join(PG_BIN, 'initdb'));
-export const OWN_REDIS_AVAILABLE = existsSync(REDIS_SERVER);
+export const OWN_POSTGRES_AVAILABLE = availableOrFailInCi(existsSync(join(PG_BIN, 'initdb')), `PostgreSQL's programs are not in ${PG_BIN} (TEST_PG_BIN)`);
+export const OWN_REDIS_AVAILABLE = availableOrFailInCi(existsSync(REDIS_SERVER), `${REDIS_SERVER} does not exist (TEST_REDIS_SERVER)`);
 
 /** PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user. */
 const AS_ROOT = process.getuid?.() === 0;

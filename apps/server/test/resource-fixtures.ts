@@ -1,4 +1,4 @@
-import { asc, eq, inArray, like } from 'drizzle-orm';
+import { asc, desc, eq, inArray, like } from 'drizzle-orm';
 import {
   businessTemplateResource,
   actionLogResource,
@@ -11,6 +11,8 @@ import {
   agencyUserResource,
   BLACKLIST_RESOURCES,
   BUILT_IN_ROLES,
+  MAIL_OUTBOX_STATUS,
+  accessLogResource,
   categoryResource,
   serviceResource,
   servicePackageResource,
@@ -30,10 +32,10 @@ import {
   REPORTS,
   type ResourceContract,
 } from '@portal/contracts';
-import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, businessTemplates, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, smsTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, upgradeRequests, provisioningOutbox, services, oidcPayloads, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
-import { AGENCY_X, agencyIdOf, UNIT_A, unitIdOf } from './actors.ts';
+import { actionLogs, agencies, appObjects, appUsers, blacklistDomains, businessTemplates, blacklistExceptions, blacklistSubdomains, categories, configData, configDataDefaults, emailCampaigns, emailTemplates, smsTemplates, integrations, mailOutbox, packageServices, servicePackages, unitPackages, unitServices, upgradeRequests, provisioningOutbox, services, oidcPayloads, twoFactorConfigs, rolePermissions, roles, units, userRoles, users } from '../src/db/schema/index.ts';
+import { AGENCY_X, agencyIdOf, UNIT_A, UNIT_B, UNIT_USER_A, unitIdOf } from './actors.ts';
 import { sampleFor, type SampleContext } from './samples.ts';
-import type { TestApp } from './test-app.ts';
+import { TEST_ADMIN, type TestApp } from './test-app.ts';
 
 /** The System section's resources (issue 9), each a row of one table: their snapshot is that row. */
 const SYSTEM_RESOURCES = [configDataResource, configDataDefaultResource, categoryResource, ...BLACKLIST_RESOURCES, emailTemplateResource, emailCampaignResource, smsTemplateResource, integrateResource, integrateDefaultResource];
@@ -52,11 +54,12 @@ const SYSTEM_TABLES = {
   TemplateSms: smsTemplates,
   Integrate: integrations,
   IntegrateDefault: integrations,
+  MailOutbox: mailOutbox,
 } as const;
 
 /** The resource contracts of the issue, by wire name. */
 export const CONTRACTS: Readonly<Record<string, ResourceContract | undefined>> = Object.fromEntries(
-  [unitResource, roleResource, adminAccountResource, unitUserResource, actionLogResource, ...APP_OBJECT_RESOURCES, appUserResource, agencyResource, agencyUnitResource, agencyRoleResource, agencyUserResource, ...SYSTEM_RESOURCES, ...COMMERCE_RESOURCES, ...REPORTS, businessTemplateResource].map((contract) => [contract.name, contract as ResourceContract]),
+  [unitResource, roleResource, adminAccountResource, unitUserResource, actionLogResource, ...APP_OBJECT_RESOURCES, appUserResource, agencyResource, agencyUnitResource, agencyRoleResource, agencyUserResource, ...SYSTEM_RESOURCES, ...COMMERCE_RESOURCES, ...REPORTS, businessTemplateResource, accessLogResource].map((contract) => [contract.name, contract as ResourceContract]),
 );
 
 export function contractOf(resource: string): ResourceContract {
@@ -155,12 +158,52 @@ export class ResourceFixtures {
     return { resource: 'AppSync', id: body.data.syncId, unitId: this.context.unitId, agencyId: null, record: {} };
   }
 
+  /** Unit A's user the matrix signs in (their sign-ins fill the access log). */
+  async signedInUser(): Promise<Target> {
+    const [user] = await this.t.database.db.select({ id: users.id }).from(users).where(eq(users.username, UNIT_USER_A));
+    return this.targetOf(unitUserResource.name, user!.id);
+  }
+
+  /** A message held in the development outbox (no SMTP server in these tests): a new account's mail. */
+  async heldMail(): Promise<Target> {
+    await this.stable(unitUserResource.name);
+    const [mail] = await this.t.database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, MAIL_OUTBOX_STATUS.held)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    return { resource: 'MailOutbox', id: mail!.id, unitId: null, agencyId: null, record: {} };
+  }
+
+  /**
+   * Asks, as the platform administrator, to set unit B's two-factor policy to `status`, and
+   * answers the code mailed for it (as the target's id): what TwoFAConfig/VerifyUpdate takes.
+   */
+  twoFactorPolicyCode(status: number): Promise<Target> {
+    // Asked once: only the platform administrator's call gets past the access check to use it.
+    return this.once(`two-factor policy code ${status}`, () => this.askTwoFactorPolicyCode(status));
+  }
+
+  private async askTwoFactorPolicyCode(status: number): Promise<Target> {
+    const { db } = this.t.database;
+    // Unit B's policy: a code for unit A's was just asked by the matrix's own UpdateStatus call, and a new one waits a minute.
+    const unitId = await unitIdOf(this.t, UNIT_B);
+    const asked = await this.t.app.inject({ method: 'POST', url: '/api/TwoFAConfig/UpdateStatus', headers: this.admin, payload: { unitId, status } });
+    if (!asked.json().success) throw new Error(`asking for a two-factor policy code: ${asked.body}`);
+    const [admin] = await db.select({ email: users.email }).from(users).where(eq(users.username, TEST_ADMIN.username));
+    const [mail] = await db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.recipient, admin!.email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    const code = /(\d{6})/.exec(mail?.subject ?? '')?.[1];
+    if (!code) throw new Error(`no code in the mail "${mail?.subject}"`);
+    return { resource: 'TwoFactorPolicy', id: code, unitId, agencyId: null, record: { unitId } };
+  }
+
   /** An object of unit A that stays as it is, for calls that only read it. */
   stable(resource: string): Promise<Target> {
-    let found = this.stables.get(resource);
+    return this.once(resource, () => this.makeStable(resource));
+  }
+
+  /** The target made under `key`, made the first time it is asked for. */
+  private once(key: string, make: () => Promise<Target>): Promise<Target> {
+    let found = this.stables.get(key);
     if (!found) {
-      found = this.makeStable(resource);
-      this.stables.set(resource, found);
+      found = make();
+      this.stables.set(key, found);
     }
     return found;
   }
@@ -249,6 +292,8 @@ export class ResourceFixtures {
         const pushed = await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(like(provisioningOutbox.objectId, `${target.id}:%`));
         return { template, pushed: pushed.length };
       }
+      case 'TwoFactorPolicy':
+        return db.select().from(twoFactorConfigs).where(eq(twoFactorConfigs.unitId, target.unitId!));
       case 'AppSync':
         return (await db.select({ id: provisioningOutbox.id }).from(provisioningOutbox).where(eq(provisioningOutbox.unitId, target.id))).length;
       default: {

@@ -19,14 +19,6 @@ export async function signInRefusal(app: FastifyInstance, account: { username: s
 }
 
 /**
- * Waits for the next whole second. Access tokens carry their issue time in whole seconds, so
- * one issued in the same second as the end of a user's sessions counts as issued before it.
- */
-export async function nextSecond(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
-}
-
-/**
  * Another account signs in on a browser that holds a session: asked for the password again
  * (`prompt=login`), the provider ends the first account's session itself (the end-session form
  * its page posts) before it goes on.

@@ -4,7 +4,7 @@ import { App } from './app/App.tsx';
 import './shared/ui/base.css';
 import { SettingsFailed } from './app/SettingsFailed.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
-import { loadAppSettings } from './app/settings.ts';
+import { loadAppSettings } from './api/settings.ts';
 import { createSession } from './auth/session.ts';
 import { markSessionExpired, watchSignOutInOtherTabs } from './auth/session-expired.ts';
 import { initI18n } from './i18n/index.ts';

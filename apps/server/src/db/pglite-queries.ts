@@ -32,6 +32,11 @@ export interface PgliteQueries {
  * in the ones drizzle hands it, and makes six calls into the database; ~60 µs here, where a
  * query the server runs again is a statement prepared once, run in one call, and drizzle's
  * parsers are set on the database once. Rows, errors and locking are PGlite's own.
+ *
+ * It calls PGlite's private `_checkReady`, `_runExclusiveQuery` and `_runExclusiveTransaction`,
+ * so apps/server/package.json pins `@electric-sql/pglite` to one exact release. Upgrading it is
+ * gated by this driver's tests (pglite-queries.test.ts: values, refusals, transactions, closing,
+ * the statements' limit) and then the whole suite on PGlite: bump the pin only when they pass.
  */
 export function pgliteForDrizzle(client: PGlite, pglite: PgliteModule): PgliteQueries {
   const asText = (value: string) => value;

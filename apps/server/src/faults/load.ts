@@ -5,6 +5,8 @@ export interface Outcome {
   status: number;
   errorCode: number | null;
   ms: number;
+  /** When the answer came (performance.now()). */
+  answeredAt: number;
   /** The write's unique name, when it was a write. */
   name?: string;
 }
@@ -32,7 +34,8 @@ export function steadyLoad(app: FastifyInstance, headers: Record<string, string>
       } catch {
         errorCode = -1; // not an envelope
       }
-      outcomes.push({ status: response.statusCode, errorCode, ms: performance.now() - started, ...(name ? { name } : {}) });
+      const answeredAt = performance.now();
+      outcomes.push({ status: response.statusCode, errorCode, ms: answeredAt - started, answeredAt, ...(name ? { name } : {}) });
       inFlight.delete(done);
     });
     inFlight.add(done);

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database, Queryable } from '../db/client.ts';
 import { integrations, oidcPayloads, services } from '../db/schema/index.ts';
-import { enqueueDeliveries } from '../modules/provisioning/queue.ts';
+import { enqueueDeliveries } from '../platform/outbox/provisioning-queue.ts';
 import type { SecretBox } from '../platform/secrets.ts';
 import { serviceClientMetadata } from './service-clients.ts';
 

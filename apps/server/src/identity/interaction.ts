@@ -4,6 +4,7 @@ import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import type { InteractionStep } from '@portal/contracts';
 import type { AppContext } from '../app-context.ts';
+import { languageOf } from '../platform/language.ts';
 import { AppError } from '../platform/errors.ts';
 import { recordSignIn } from './sign-in-record.ts';
 
@@ -44,7 +45,7 @@ export async function completeLogin(
   user: { id: string; username: string; unitId: string | null },
   deviceKeyHash: string,
 ): Promise<InteractionStep> {
-  const recorded = await recordSignIn(ctx.db, ctx.realtime, user, { ip: request.ip, userAgent: request.headers['user-agent'], deviceKeyHash });
+  const recorded = await recordSignIn(ctx.db, ctx.realtime, user, { ip: request.ip, userAgent: request.headers['user-agent'], deviceKeyHash, language: languageOf(request) });
   if (!recorded) throw new AppError('account.locked');
   const redirectTo = await saveInteractionResult(interaction, { login: { accountId: user.id } });
   return { status: 'done', redirectTo };

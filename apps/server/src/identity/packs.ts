@@ -30,7 +30,8 @@ export function isPackUsable(
 /** The catalogue's packs a unit can be given or buy now: the active ones (the one definition of "active packs"). */
 export const packOnOffer = () => eq(servicePackages.status, STATUS.active);
 
-const bandOf = (value: string | null): UserCountBand => USER_COUNT_BANDS.find((band) => band === value) ?? '1';
+/** Packs made before bands were required have none: they count as a single user's. */
+export const bandOf = (value: string | null): UserCountBand => USER_COUNT_BANDS.find((band) => band === value) ?? '1';
 
 /** The seats a unit's pack gives: set on the unit's pack, else the pack's band's. */
 export const seatsOf = (seats: number | null, userBand: string | null): number => seats ?? BAND_SEATS[bandOf(userBand)];

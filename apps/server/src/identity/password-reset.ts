@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LOCKOUT, USER_STATUS, type Language } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { users, verificationCodes } from '../db/schema/index.ts';
-import type { Realtime } from '../modules/realtime/realtime.ts';
+import type { Realtime } from '../platform/realtime/realtime.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { hitRateLimit } from '../platform/rate-limit.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type Language } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import type { Realtime } from '../modules/realtime/realtime.ts';
+import type { Realtime } from '../platform/realtime/realtime.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { revokeAccountSessions } from './adapter.ts';
 import { hashPassword } from './passwords.ts';

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { activityCounters, activityDevices, userDevices, users } from '../db/schema/index.ts';
-import { activityDay } from '../modules/dashboard/activity-day.ts';
-import type { Realtime } from '../modules/realtime/realtime.ts';
+import { activityDay, type Language } from '@portal/contracts';
+import type { Realtime } from '../platform/realtime/realtime.ts';
 import { describeUserAgent } from '../platform/user-agent.ts';
 
 /**
  * Writes the device-log row of a successful sign-in (device, IP, browser, time, user, unit)
- * with the dashboard's counters, and tells the live dashboards. One statement (its parts are
+ * and the account's last sign-in and language, with the dashboard's counters, and tells the live dashboards. One statement (its parts are
  * one transaction): a sign-in used to spend six round trips here, begin and commit included.
  * The counters are the same atomic upserts as `countActivity` and `countDevice`. Nothing is
  * written, and the answer is false, when the account is locked now: a parallel wrong password
@@ -18,7 +18,7 @@ export async function recordSignIn(
   db: Database,
   realtime: Pick<Realtime, 'userSignedIn'>,
   user: { id: string; username: string; unitId: string | null },
-  client: { ip: string; userAgent: string | undefined; deviceKeyHash: string },
+  client: { ip: string; userAgent: string | undefined; deviceKeyHash: string; language: Language },
 ): Promise<boolean> {
   const { browser, deviceName } = describeUserAgent(client.userAgent);
   const now = new Date();
@@ -27,7 +27,7 @@ export async function recordSignIn(
   // Both drivers (node-postgres, PGlite) answer a raw statement with its rows under `rows`.
   const { rows } = (await db.execute(sql`
     with login as (
-      update ${users} set last_login_at = ${at}, updated_at = ${at}
+      update ${users} set last_login_at = ${at}, language = ${client.language}, updated_at = ${at}
       where id = ${user.id} and (locked_until is null or locked_until <= ${at})
       returning id
     ), device as (

@@ -8,14 +8,14 @@ import { limitPerAddress } from '../platform/ip-limits.ts';
 import { languageOf } from '../platform/language.ts';
 import { deviceKeyHash } from './device.ts';
 import { completeLogin, isSecure, pendingInteraction, uidParams } from './interaction.ts';
-import { completeSignUp, requestSignUp, resendSignUpCode } from './sign-up.ts';
+import { completeSignUp, requestSignUp, resendSignUpCode, type StartTrialUnit } from './sign-up.ts';
 import { signinPage } from './provider.ts';
 
 /**
  * Sign-up from the sign-in screen: the visitor's details, then the OTP e-mailed to them; once
  * it is confirmed the trial unit and its administrator exist and the visitor is signed in.
  */
-export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext, provider: Provider): void {
+export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext, provider: Provider, startTrialUnit: StartTrialUnit): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -47,7 +47,10 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext, prov
     async (request, reply) => {
       const { uid } = request.params;
       const interaction = await pendingInteraction(provider, request, reply, uid);
-      const admin = await completeSignUp(ctx.db, ctx.mailer, uid, request.body.otp, signinPage(ctx.config.publicUrl), ctx.clock.now());
+      const admin = await completeSignUp(
+        { db: ctx.db, mailer: ctx.mailer, startTrialUnit },
+        { subject: uid, otp: request.body.otp, signinUrl: signinPage(ctx.config.publicUrl), now: ctx.clock.now() },
+      );
       const device = deviceKeyHash(request, reply, isSecure(ctx));
       return ok(await completeLogin(ctx, interaction, request, admin, device));
     },

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { ONE_TIME_CODE, type Language, type SignUpRequest } from '@portal/contracts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { units, users } from '../db/schema/index.ts';
-import { assertAccountIsFree, startTrialUnit } from '../modules/unit/create-unit.ts';
+import { assertAccountIsFree } from './account-names.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { hitRateLimit } from '../platform/rate-limit.ts';
@@ -20,6 +20,17 @@ interface PendingSignUp {
   passwordHash: string;
   language: Language;
 }
+
+/**
+ * Starts a trial unit with its administrator (modules/unit's `startTrialUnit`). The app hands
+ * it in: identity sits below the modules and does not import them.
+ */
+export type StartTrialUnit = (
+  tx: Transaction,
+  unit: { name: string; businessCode: string; numberOfEmployees: string },
+  admin: { username: string; email: string; passwordHash: string },
+  now: Date,
+) => Promise<{ adminId: string; days: number }>;
 
 /** OTP mails to one address per hour, across sign-up attempts: sign-up must not become a way to flood a mailbox. */
 const SIGN_UP_MAILS = { limit: ONE_TIME_CODE.maxSends, windowMs: 60 * 60_000 };
@@ -69,7 +80,12 @@ export async function resendSignUpCode(db: Database, mailer: Mailer, subject: st
  * Step 2: the OTP is right, so the trial unit and its administrator (ADMINENTERPRISE) are
  * created, with the Trial pack when one is offered. Answers the new administrator.
  */
-export async function completeSignUp(db: Database, mailer: Mailer, subject: string, otp: string, signinUrl: string, now: Date) {
+export async function completeSignUp(
+  deps: { db: Database; mailer: Mailer; startTrialUnit: StartTrialUnit },
+  sign: { subject: string; otp: string; signinUrl: string; now: Date },
+) {
+  const { db, mailer, startTrialUnit } = deps;
+  const { subject, otp, signinUrl, now } = sign;
   const pending = await consumeCode<PendingSignUp>(db, CODE_PURPOSES.signUp, subject, otp);
   return db.transaction(async (tx) => {
     // The visitor's password was hashed when the OTP was sent; only that hash was kept.

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_RESULT } from '@portal/contracts';
-import { expectedOutcome, foreignAgencyMarkers, foreignMarkers, OUTCOME_TEXT, rowsOf, type Outcome } from '../../test/access-expectations.ts';
+import { accessText, expectedOutcome, foreignAgencyMarkers, foreignMarkers, OUTCOME_TEXT, rowsOf, type Outcome } from '../../test/access-expectations.ts';
+import { ACCESS_TABLE } from '../../test/access-table.ts';
 import { ACTOR_KEYS, ACTOR_LABELS, signInActors, type ActorKey, type TestActor } from '../../test/actors.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { watchWrites, type ActionLogRow } from '../../test/db-state.ts';
 import { ResourceFixtures, type Target } from '../../test/resource-fixtures.ts';
-import { injectOptions, issueRoutes, routeCallFor, routeKey, type RouteCall } from '../../test/route-calls.ts';
+import { injectOptions, NOT_CALLED, routeCallFor, routeKey, testedRoutes, type RouteCall } from '../../test/route-calls.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import type { RouteEntry } from './access.ts';
 
@@ -27,7 +28,7 @@ describe.each(DATABASE_KINDS)('access matrix on %s', async (kind) => {
   // The route table exists once the app is built; the matrix's tests are generated from it.
   const t: TestApp = await startTestApp(kind);
   afterAll(() => t.close());
-  const routes = issueRoutes(t.app.routeTable);
+  const routes = testedRoutes(t.app.routeTable);
   let actors: Record<ActorKey, TestActor>;
   let fixtures: ResourceFixtures;
 
@@ -39,6 +40,21 @@ describe.each(DATABASE_KINDS)('access matrix on %s', async (kind) => {
   it(`covers every call the issue names: ${routes.length} routes × ${ACTOR_KEYS.length} actors = ${routes.length * ACTOR_KEYS.length} cells`, () => {
     console.log(`access matrix on ${kind}: ${routes.length} routes × ${ACTOR_KEYS.length} actors = ${routes.length * ACTOR_KEYS.length} cells`);
     expect(routes.map(routeKey)).toEqual(expect.arrayContaining(NAMED_BY_THE_ISSUE));
+  });
+
+  it('has the reviewed access table list every /api route with the access it declares', () => {
+    const declared = Object.fromEntries(t.app.routeTable.filter((route) => route.url.startsWith('/api/')).map((route) => [routeKey(route), accessText(route.access)]));
+    const reviewed = Object.fromEntries(Object.entries(ACCESS_TABLE).map(([key, [, access]]) => [key, access]));
+    expect(declared).toEqual(reviewed);
+    for (const [key, [who]] of Object.entries(ACCESS_TABLE)) expect(who, key).toMatch(/^[n-][u-][a-][b-][x-][y-][p-][s-]$/);
+  });
+
+  it('leaves out only routes that exist, each with its reason', () => {
+    const keys = new Set(t.app.routeTable.map(routeKey));
+    for (const [key, reason] of Object.entries(NOT_CALLED)) {
+      expect(keys.has(key), `${key} is excluded but is no route`).toBe(true);
+      expect(reason.length, key).toBeGreaterThan(20);
+    }
   });
 
   for (const route of routes) {
@@ -61,7 +77,7 @@ describe.each(DATABASE_KINDS)('access matrix on %s', async (kind) => {
   async function runCell(route: RouteEntry, call: RouteCall, actor: TestActor): Promise<void> {
     const { db } = t.database;
     const target = call.target ? await call.target(fixtures) : undefined;
-    const outcome: Outcome = expectedOutcome(route.access, call, actor, target);
+    const outcome: Outcome = expectedOutcome(route, actor, target);
     const request = call.build(fixtures, target);
     const snapshot = target && (await fixtures.snapshot(target));
     const writes = await watchWrites(db);

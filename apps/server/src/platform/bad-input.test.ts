@@ -4,10 +4,10 @@ import { badCases, operationOf, type OpenApiOperation } from '../../test/bad-inp
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { watchWrites } from '../../test/db-state.ts';
 import { ResourceFixtures } from '../../test/resource-fixtures.ts';
-import { injectOptions, issueRoutes, routeCallFor, routeKey } from '../../test/route-calls.ts';
+import { injectOptions, testedRoutes, routeCallFor, routeKey } from '../../test/route-calls.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
-describe.each(DATABASE_KINDS)('bad input on every route of the issue on %s', async (kind) => {
+describe.each(DATABASE_KINDS)('bad input on every route on %s', async (kind) => {
   // Generated from the route table and the OpenAPI document, which exist once the app is built.
   const t: TestApp = await startTestApp(kind);
   afterAll(() => t.close());
@@ -21,7 +21,7 @@ describe.each(DATABASE_KINDS)('bad input on every route of the issue on %s', asy
     fixtures = await ResourceFixtures.create(t, admin.headers);
   });
 
-  for (const route of issueRoutes(t.app.routeTable)) {
+  for (const route of testedRoutes(t.app.routeTable)) {
     const operation: OpenApiOperation | undefined = operationOf(document, route.method, route.url);
     const takesInput = Boolean(operation?.requestBody || operation?.parameters?.length);
     if (!takesInput) continue;

@@ -1,9 +1,8 @@
 import { errorMessage, type ErrorKey, type FailureEnvelope } from '@portal/contracts';
-import { appSettings } from '../app/settings.ts';
+import { appSettings } from './settings.ts';
 import { accessToken, tokensSettled } from '../auth/session.ts';
 import { markSessionExpired } from '../auth/session-expired.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import { notifyError } from '../shared/notify.ts';
 
 /** A call that did not succeed; the user has already been told (toast or modal). */
 export class ApiError extends Error {
@@ -18,6 +17,21 @@ export class ApiError extends Error {
     this.errorCode = envelope?.errorCode;
     this.fieldErrors = envelope?.errors;
   }
+}
+
+const failureListeners = new Set<(message: string) => void>();
+
+/**
+ * Tells `listener` each failure the user must be told of (the toasts subscribe: they sit above
+ * the HTTP client, which does not import them). Answers the unsubscribe.
+ */
+export function watchFailures(listener: (message: string) => void): () => void {
+  failureListeners.add(listener);
+  return () => void failureListeners.delete(listener);
+}
+
+function notifyError(message: string): void {
+  for (const listener of failureListeners) listener(message);
 }
 
 /** Transport failures, mapped as the specification's section 8 says. */

@@ -4,8 +4,8 @@ import { Outlet } from 'react-router';
 import { useSessionExpired } from '../auth/session-expired.ts';
 import { Toaster } from '../shared/ui/Toaster.tsx';
 import { useWhenIdle } from '../shared/use-when-idle.ts';
-import { queryClient } from './query-client.ts';
-import { withAntd } from './with-antd.tsx';
+import { queryClient } from '../api/query-client.ts';
+import { withAntd } from '../shared/with-antd.tsx';
 
 const loadSessionExpiredModal = () => withAntd(() => import('../auth/SessionExpiredModal.tsx').then((module) => module.SessionExpiredModal));
 const SessionExpiredModal = lazy(async () => ({ default: await loadSessionExpiredModal() }));

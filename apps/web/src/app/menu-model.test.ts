@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { firstPermittedRoute, SCREEN_ROUTES, sectionCodeOf } from './menu-model.ts';
 import menuVi from '../i18n/vi/menu.ts';
+import { SCREENS } from './screens.ts';
 
 describe('menu model', () => {
+  it('has a screen for every route of the menu (the router has no empty page to fall back on)', () => {
+    expect(SCREEN_ROUTES.filter((screen) => !SCREENS[screen.code]).map((screen) => screen.code)).toEqual([]);
+  });
+
+
   it('opens the first screen of the first section the user sees', () => {
     expect(firstPermittedRoute([])).toBeUndefined();
     expect(

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { EXTRA_ROUTES, MENU_CATALOGUE, sectionOfPath, type MenuDetail, type PermissionName } from '@portal/contracts';
 import type menu from '../i18n/vi/menu.ts';
 
@@ -45,17 +44,6 @@ export function sectionCodeOf(path: string): MenuPhraseKey | undefined {
   const extra = EXTRA_CODES[path];
   if (extra) return extra;
   return sectionOfPath(path)?.code as MenuPhraseKey | undefined;
-}
-
-/**
- * The title of the screen at the current address: its menu entry's, so that a page is called
- * what the menu calls it. Undefined for an address no menu entry names.
- */
-export function useScreenTitle(): string | undefined {
-  const { pathname } = useLocation();
-  const title = useMenuTitle();
-  const code = SCREEN_ROUTES.find((screen) => screen.route === pathname)?.code;
-  return code && title(code);
 }
 
 /** Titles of menu entries in the current language. */

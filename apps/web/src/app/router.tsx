@@ -4,7 +4,7 @@ import { BASE_PATH, MOVED_ROUTES } from '@portal/contracts';
 import { PublicOnly, RequireSession } from '../auth/guards.tsx';
 import { hasSession, prepareSession } from '../auth/session.ts';
 import { loadPhrases, type PhraseArea } from '../i18n/index.ts';
-import { withAntd } from './with-antd.tsx';
+import { withAntd } from '../shared/with-antd.tsx';
 import { SCREEN_ROUTES, SECTION_ROUTES, type MenuPhraseKey, type ScreenRoute } from './menu-model.ts';
 import { SCREENS, type ScreenModule } from './screens.ts';
 
@@ -16,12 +16,13 @@ const WITHOUT_ANTD: ReadonlySet<MenuPhraseKey> = new Set(['DASHBOARD']);
 
 function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
   const load = SCREENS[code];
-  const loadScreen = () => (load ? load().then((module) => module.default) : import('../features/placeholder/EmptyScreen.tsx').then(({ EmptyScreen }) => () => <EmptyScreen code={code} />));
+  // Every route of the menu has its screen (menu-model.test.ts); a missing one fails as a lost chunk would.
+  const loadScreen = () => (load ? load() : Promise.reject(new Error(`no screen for ${code}`))).then((module) => module.default);
   return {
     path: route,
     lazy: async () => {
       const [{ RequirePermission }, , Screen] = await Promise.all([
-        import('../auth/RequirePermission.tsx'),
+        import('./RequirePermission.tsx'),
         // Most screens are resource screens: their shared phrases come with the code.
         loadPhrases('resource').catch(() => undefined),
         WITHOUT_ANTD.has(code) ? loadScreen() : withAntd(loadScreen),

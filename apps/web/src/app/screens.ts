@@ -3,7 +3,7 @@ import { SCREEN_ROUTES, type MenuPhraseKey } from './menu-model.ts';
 
 export type ScreenModule = Promise<{ default: ComponentType }>;
 
-/** The screens built so far, by menu code; the others show an empty page titled with their entry. */
+/** Every menu entry's screen, by menu code (each loaded on first visit; menu-model.test.ts checks none is missing). */
 export const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   DASHBOARD: () => import('../features/dashboard/DashboardPage.tsx'),
   ENTERPRISE_MANAGE: () => import('../features/unit/UnitManagePage.tsx'),

@@ -1,6 +1,6 @@
 import { Button, Modal, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../app/query-client.ts';
+import { queryClient } from '../api/query-client.ts';
 import { dropSession, startSignIn } from './session.ts';
 
 /** Forces a new sign-in once the session is gone; nothing else can be done meanwhile (shown only then). */

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { watchFailures } from '../api/http.ts';
 
 /**
  * The app's toasts, raised from anywhere (the HTTP client, screens, the live notifications) and
@@ -39,6 +40,9 @@ export function closeToast(id: string): void {
 export function notifyError(message: string): void {
   showToast({ id: `error:${message}`, type: 'error', title: message });
 }
+
+// Every failure the HTTP client meets becomes an error toast (dropped while no toaster listens).
+watchFailures(notifyError);
 
 export function notifySuccess(message: string): void {
   showToast({ id: `success:${message}`, type: 'success', title: message });

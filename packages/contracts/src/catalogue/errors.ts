@@ -1,9 +1,12 @@
 /**
- * The error catalogue (specification, section 8): every refusal the server can send, with its
- * numeric code (the envelope's `errorCode`) and its message in both languages. The server
- * throws a key; the envelope carries the code and the message in the caller's language; the
- * SPA shows the message. Codes of category 1 are the specification's own numbers; the other
- * categories are numbered category × 1000 + n; 9xxx are request-level refusals.
+ * The error catalogue (specification, section 8): the specification's codes and the portal's
+ * own, each with its numeric code (the envelope's `errorCode`) and its message in both
+ * languages. The server throws a key; the envelope carries the code and the message in the
+ * caller's language; the SPA shows the message. Codes of category 1 are the specification's
+ * own numbers; the other categories are numbered category × 1000 + n; 9xxx are request-level
+ * refusals. Not every key is sent: NEVER_SENT lists the specification's codes no part of the
+ * portal throws or shows (kept so a client written against the specification reads the same
+ * codes); every other key is thrown by the server or shown by the SPA.
  */
 export interface CatalogueEntry {
   code: number;
@@ -442,3 +445,67 @@ export function errorMessage(
     name in params ? String(params[name]) : whole,
   );
 }
+
+/**
+ * The catalogue's keys that no part of the portal sends (features of the specification's wider
+ * suite: conversations, transfers, files, webhooks, chat gadgets …). Checked both ways against
+ * the server's and the SPA's code by apps/server/src/platform/error-catalogue.test.ts.
+ */
+export const NEVER_SENT: ReadonlySet<ErrorKey> = new Set<ErrorKey>([
+  'account.forgot_password_failed',
+  'account.invalid_key',
+  'account.logout_failed',
+  'account.module_exists',
+  'account.public_key_invalid',
+  'account.create_business_type_failed',
+  'data.social_site_error',
+  'data.webhook_connect_failed',
+  'data.webhook_wrong_auth_code',
+  'settings.internal_error',
+  'settings.chat_gadget_error',
+  'settings.mapping_error',
+  'settings.create_failed',
+  'settings.update_failed',
+  'settings.delete_failed',
+  'settings.default_gadget_rule',
+  'settings.distribution_rule_null',
+  'settings.duplicate_module',
+  'settings.duplicate_field',
+  'settings.duplicate_email_setting',
+  'settings.duplicate_webhook_name',
+  'settings.duplicate_automatic_message',
+  'settings.duplicate_survey_position',
+  'settings.duplicate_option_message',
+  'settings.password_rule',
+  'settings.common_key_error',
+  'settings.drop_list_error',
+  'settings.prohibited_extension',
+  'settings.double_extension',
+  'transfer.destination_agent_in_conversation',
+  'transfer.no_interaction',
+  'transfer.source_agent_missing',
+  'transfer.target_not_online',
+  'transfer.destination_not_in_conversation',
+  'transfer.not_owner_or_admin',
+  'transfer.cannot_remove_owner',
+  'file.invalid_channel_type',
+  'file.record_not_found',
+  'file.upload_failed',
+  'file.download_failed',
+  'file.too_large',
+  'file.empty_name',
+  'file.prohibited_type',
+  'file.invalid_name',
+  'file.not_found',
+  'file.zero_size',
+  'file.customer_info_error',
+  'general.update_failed',
+  'general.get_data_failed',
+  'general.tag_name_exists',
+  'general.id_not_exists',
+  'general.invalid_file',
+  'service.license_expired',
+  'session.logged_in_elsewhere',
+  'system.path_not_configured',
+  'package.in_use',
+]);

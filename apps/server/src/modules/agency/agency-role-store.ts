@@ -4,9 +4,8 @@ import type { Queryable, Transaction } from '../../db/client.ts';
 import { agencies, roles, userRoles } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { agencyForWrite, isPlatform, withinAgency, type Scope } from '../../platform/resource/scope.ts';
+import { assertAgencyExists, agencyForWrite, isPlatform, withinAgency, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
-import { assertAgencyExists } from './agency-store.ts';
 
 const columns = {
   id: roles.id,

@@ -51,12 +51,6 @@ async function assertCodeFree(tx: Transaction, code: string, exceptId?: string):
   if (same) throw new AppError('agency.code_exists');
 }
 
-/** A unit or an account may only be attached to an agency that exists. */
-export async function assertAgencyExists(tx: Queryable, id: string, field = 'body.agencyId'): Promise<void> {
-  const [found] = await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, id));
-  if (!found) throw new AppError('request.bad_request', { errors: [{ field, message: 'unknown agency' }] });
-}
-
 type Input = Parameters<NonNullable<ResourceStore<typeof agencyResource>['create']>>[1];
 
 function agencyColumns(input: Input) {

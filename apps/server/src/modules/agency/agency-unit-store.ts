@@ -4,12 +4,11 @@ import type { Queryable } from '../../db/client.ts';
 import { servicePackages, unitPackages, units, upgradeRequests } from '../../db/schema/index.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { agencyForWrite, isPlatform } from '../../platform/resource/scope.ts';
+import { assertAgencyExists, agencyForWrite, isPlatform } from '../../platform/resource/scope.ts';
 import { allOf } from '../../platform/resource/search.ts';
 import { startTrialUnit } from '../unit/create-unit.ts';
 import { findUnit, searchUnits, unitSearchWhere, unitStore } from '../unit/unit-store.ts';
 import { AppError } from '../../platform/errors.ts';
-import { assertAgencyExists } from './agency-store.ts';
 import { signinPage } from '../../identity/provider.ts';
 import { mailNewAccount } from '../user/account-changes.ts';
 

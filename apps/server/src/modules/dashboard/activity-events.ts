@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { serviceAccesses, userDevices, users } from '../../db/schema/index.ts';
 import { SPA_CLIENT_ID } from '../../identity/provider.ts';
-import type { Realtime } from '../realtime/realtime.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { countActivity } from './activity-counters.ts';
 import { activityDay } from './activity-day.ts';
 

@@ -5,7 +5,7 @@ import { packageServices, servicePackages, services, unitPackages, units, users 
 import { packUsableAt } from '../../identity/packs.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Realtime } from '../realtime/realtime.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { activityByDay, devicesSignedIn, serviceAccessesByDay, type UnitFilter } from './activity-figures.ts';
 import { activityDay, endOfDay, startOfDay } from './activity-day.ts';
 import { ownActivity } from './own-activity.ts';

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { PageResult, UserDevice } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { units, userDevices, users } from '../../db/schema/index.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
+import { keywordMatch } from '../../platform/resource/search.ts';
 import type { accessLogResource } from '@portal/contracts';
 
 export interface DeviceFilter {
@@ -29,13 +30,8 @@ export async function searchDevices(db: Queryable, scope: Scope, filter: DeviceF
     filter.userId ? eq(userDevices.userId, filter.userId) : undefined,
     filter.fromDate ? gte(userDevices.signedInAt, new Date(filter.fromDate)) : undefined,
     filter.toDate ? lte(userDevices.signedInAt, new Date(filter.toDate)) : undefined,
+    keywordMatch([users.username, users.fullName, userDevices.deviceName, userDevices.ipAddress, userDevices.browser], filter.keyword),
   ];
-  if (filter.keyword) {
-    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(ilike(users.username, like), ilike(users.fullName, like), ilike(userDevices.deviceName, like), ilike(userDevices.ipAddress, like), ilike(userDevices.browser, like)),
-    );
-  }
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(userDevices).innerJoin(users, eq(users.id, userDevices.userId)).where(where);
   const rows = await db

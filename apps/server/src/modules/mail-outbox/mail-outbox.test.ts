@@ -20,6 +20,11 @@ describe.each(DATABASE_KINDS)('development outbox on %s', (kind) => {
     expect(list.records[0].textBody).toBeUndefined();
     const message = (await callApi(t.app, access_token, `/api/MailOutbox/GetById/${list.records[0].id}`)).json().data;
     expect(message.textBody).toContain('/sso-fe/signin?resetToken=');
+    // The keyword is text, not a pattern: LIKE's wildcards match only themselves.
+    for (const keyword of ['chi%minhphat', 'chi_minhphat']) {
+      expect((await callApi(t.app, access_token, '/api/MailOutbox/Search', { keyword })).json().data.totalRecord, keyword).toBe(0);
+    }
+    expect((await callApi(t.app, access_token, '/api/MailOutbox/Search', { keyword: 'RESET YOUR', pageSize: 1 })).json().data.totalRecord).toBeGreaterThan(0);
   });
 
   it('is the platform administrator’s only', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import {
   envelopeSchema,
   idParamSchema,
@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
+import { allOf, keywordMatch, pageOf } from '../../platform/resource/search.ts';
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -47,21 +48,11 @@ export function registerMailOutboxRoutes(app: FastifyInstance, ctx: AppContext):
       schema: { tags: ['MailOutbox'], body: searchMailOutboxSchema, response: { 200: envelopeSchema(pageResultSchema(mailOutboxItemSchema)) } },
     },
     async (request) => {
-      const { pageIndex, pageSize, keyword, status } = request.body;
-      const conditions: (SQL | undefined)[] = [status === undefined ? undefined : eq(mailOutbox.status, status)];
-      if (keyword) {
-        const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(or(ilike(mailOutbox.recipient, like), ilike(mailOutbox.subject, like)));
-      }
-      const where = and(...conditions);
+      const { keyword, status } = request.body;
+      const where = allOf(status === undefined ? undefined : eq(mailOutbox.status, status), keywordMatch([mailOutbox.recipient, mailOutbox.subject], keyword));
+      const page = pageOf(request.body);
       const [total] = await ctx.db.select({ n: count() }).from(mailOutbox).where(where);
-      const rows = await ctx.db
-        .select()
-        .from(mailOutbox)
-        .where(where)
-        .orderBy(desc(mailOutbox.createdAt))
-        .limit(pageSize)
-        .offset((pageIndex - 1) * pageSize);
+      const rows = await ctx.db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt)).limit(page.limit).offset(page.offset);
       return ok({ records: rows.map(item), totalRecord: total?.n ?? 0 });
     },
   );

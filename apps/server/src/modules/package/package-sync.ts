@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { packageServices } from '../../db/schema/index.ts';
-import { enqueueDeliveries } from '../provisioning/queue.ts';
+import { enqueueDeliveries } from '../../platform/outbox/provisioning-queue.ts';
 
 /** Queues, in the caller's transaction, what a unit holds of a pack for the app of each service in it. */
 export async function queuePackageSync(tx: Transaction, unitPackage: { id: string; unitId: string; packageId: string }): Promise<string[]> {

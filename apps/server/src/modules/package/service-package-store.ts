@@ -1,8 +1,8 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { paymentAmount, USER_COUNT_BANDS, type ServicePackageRecord, type ServicePackageResource, type ServicePackageSave, type UserCountBand } from '@portal/contracts';
+import { paymentAmount, type ServicePackageRecord, type ServicePackageResource, type ServicePackageSave } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { packageServices, servicePackages, services, unitPackages } from '../../db/schema/index.ts';
-import { packOnOffer } from '../../identity/packs.ts';
+import { bandOf, packOnOffer } from '../../identity/packs.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
@@ -15,11 +15,6 @@ const unitsUsing = sql<number>`(select cast(count(distinct ${unitPackages.unitId
 
 function select(db: Queryable, where: SQL | undefined) {
   return db.select({ pack: servicePackages, serviceIds, serviceNames, unitsUsing, total: totalOver }).from(servicePackages).where(where);
-}
-
-/** Packs made before bands were required have none: they count as a single user's. */
-export function bandOf(value: string | null): UserCountBand {
-  return USER_COUNT_BANDS.find((band) => band === value) ?? '1';
 }
 
 type Row = Awaited<ReturnType<typeof select>>[number];

@@ -2,13 +2,13 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { type UnitPackageRecord, type UnitPackageResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { servicePackages, unitPackages, units } from '../../db/schema/index.ts';
-import { packUsableAt, seatsOf, seatsTaken } from '../../identity/packs.ts';
+import { bandOf, packUsableAt, seatsOf, seatsTaken } from '../../identity/packs.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { withinScope } from '../../platform/resource/scope.ts';
-import { bandOf, serviceNames } from './service-package-store.ts';
+import { serviceNames } from './service-package-store.ts';
 
 
 function select(db: Queryable, now: Date, where: SQL | undefined) {

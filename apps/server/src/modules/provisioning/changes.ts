@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { appObjects, appUsers } from '../../db/schema/index.ts';
 import type { AppObjectKind } from '@portal/contracts';
-import { enqueueDeliveries, type Delivery } from './queue.ts';
+import { enqueueDeliveries, type Delivery } from '../../platform/outbox/provisioning-queue.ts';
 
 /**
  * What each change in the portal must tell the service apps, queued in the change's own

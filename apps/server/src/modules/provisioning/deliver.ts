@@ -6,8 +6,8 @@ import { appObjects, appUsers, businessTemplates, integrations, servicePackages,
 import type { Clock } from '../../platform/clock.ts';
 import { isPackUsable, seatsOf } from '../../identity/packs.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
-import type { DeliveryRow } from './queue.ts';
-import { enqueueDeliveries } from './queue.ts';
+import type { DeliveryRow } from '../../platform/outbox/provisioning-queue.ts';
+import { enqueueDeliveries } from '../../platform/outbox/provisioning-queue.ts';
 import { deliverStray, deliverSweep } from './reconcile.ts';
 import { SCIM_SCHEMAS, scimClient, ScimError, type ScimClient, type ScimUser } from './scim-client.ts';
 

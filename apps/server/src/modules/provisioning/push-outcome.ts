@@ -1,7 +1,7 @@
 import type { AppPushResult } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { services } from '../../db/schema/index.ts';
-import { DELIVERY_STATUS, deliveryStates } from './queue.ts';
+import { DELIVERY_STATUS, deliveryStates } from '../../platform/outbox/provisioning-queue.ts';
 
 /** How long a push's reply waits for the apps' answers before saying what is still on its way. */
 const ANSWER_WAIT_MS = 8000;

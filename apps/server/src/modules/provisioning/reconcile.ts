@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { appObjects, appSyncs, appUsers, provisioningOutbox } from '../../db/schema/index.ts';
-import { enqueueDeliveries, type Delivery, type DeliveryRow } from './queue.ts';
+import { enqueueDeliveries, type Delivery, type DeliveryRow } from '../../platform/outbox/provisioning-queue.ts';
 import type { ListedResource, ScimClient } from './scim-client.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { startQueueWorker, type QueueWorker } from '../../platform/outbox/queue-worker.ts';
 import { deliver, NotConfigured, type DeliveryDeps } from './deliver.ts';
 import { isRefusal } from './scim-client.ts';
-import { claimDueDeliveries, markDelivered, markFailedDelivery, pendingOfObject, type DeliveryRow } from './queue.ts';
+import { claimDueDeliveries, markDelivered, markFailedDelivery, pendingOfObject, type DeliveryRow } from '../../platform/outbox/provisioning-queue.ts';
 
 /** Polls often: a change should reach the app in about a second when it is up. */
 const POLL_MS = 1000;

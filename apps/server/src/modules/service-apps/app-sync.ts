@@ -5,7 +5,7 @@ import { appObjects, appSyncs, appUsers, provisioningOutbox, users } from '../..
 import type { Clock } from '../../platform/clock.ts';
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { groupDelivery, userDelivery } from '../provisioning/changes.ts';
-import { DELIVERY_STATUS, enqueueDeliveries, type Delivery } from '../provisioning/queue.ts';
+import { DELIVERY_STATUS, enqueueDeliveries, type Delivery } from '../../platform/outbox/provisioning-queue.ts';
 import { sweepDeliveries, type StrayPayload } from '../provisioning/reconcile.ts';
 
 /** How many failed objects a status names (the counts cover them all). */

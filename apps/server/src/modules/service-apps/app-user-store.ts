@@ -7,7 +7,7 @@ import type { Operation, ResourceStore } from '../../platform/resource/register.
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { appUserChanged } from '../provisioning/changes.ts';
-import { DELIVERY_STATUS, NOT_CONFIGURED } from '../provisioning/queue.ts';
+import { DELIVERY_STATUS, NOT_CONFIGURED } from '../../platform/outbox/provisioning-queue.ts';
 import { assertSeatFree, assertUnitHasService } from './unit-services.ts';
 
 const role = aliasedTable(appObjects, 'role');

@@ -31,7 +31,7 @@ import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, withinScope } from '../../platform/resource/scope.ts';
 import { appObjectChanged } from '../provisioning/changes.ts';
 import { appObjectStore } from './app-object-store.ts';
-import { enqueueDeliveries } from '../provisioning/queue.ts';
+import { enqueueDeliveries } from '../../platform/outbox/provisioning-queue.ts';
 import { pushOutcome } from '../provisioning/push-outcome.ts';
 import { appRefusal } from './app-refusal.ts';
 import { businessTemplateStore } from './business-template-store.ts';

@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { BUILT_IN_ROLES, CAMPAIGN_RECEIVER, CAMPAIGN_STATUS, splitAddresses, USER_STATUS } from '@portal/contracts';
+import { BUILT_IN_ROLES, CAMPAIGN_RECEIVER, CAMPAIGN_STATUS, DEFAULT_LANGUAGE, LANGUAGES, splitAddresses, USER_STATUS, type Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { emailCampaignReceivers, emailCampaigns, roles, userRoles, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { renderTemplate } from '../../platform/mail/render.ts';
-import { LEASE_MS, startQueueWorker, type QueueWorker } from '../../platform/outbox/queue-worker.ts';
+import { claimUnderLease } from '../../platform/outbox/lease.ts';
+import { startQueueWorker, type QueueWorker } from '../../platform/outbox/queue-worker.ts';
 
 type CampaignRow = typeof emailCampaigns.$inferSelect;
 type Role = (typeof emailCampaignReceivers.$inferInsert)['role'];
@@ -14,27 +15,10 @@ type Role = (typeof emailCampaignReceivers.$inferInsert)['role'];
 /** A campaign that failed to queue is tried again after this long. */
 const RETRY_MS = 60_000;
 
-/** Takes due campaigns for this worker under a lease, as the outboxes take their rows. */
-async function claimDueCampaigns(db: Database, clock: Clock, limit: number): Promise<CampaignRow[]> {
+/** Takes due campaigns for this worker under the lease every queue of the portal uses. */
+function claimDueCampaigns(db: Database, clock: Clock, limit: number): Promise<CampaignRow[]> {
   const now = clock.now();
-  const due = db
-    .select({ id: emailCampaigns.id })
-    .from(emailCampaigns)
-    .where(
-      and(
-        eq(emailCampaigns.status, CAMPAIGN_STATUS.scheduled),
-        lte(emailCampaigns.sendAt, now),
-        or(isNull(emailCampaigns.lockedUntil), lt(emailCampaigns.lockedUntil, now)),
-      ),
-    )
-    .orderBy(asc(emailCampaigns.sendAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(emailCampaigns)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(inArray(emailCampaigns.id, due))
-    .returning();
+  return claimUnderLease(db, emailCampaigns, { now, limit, pending: CAMPAIGN_STATUS.scheduled, due: lte(emailCampaigns.sendAt, now), order: emailCampaigns.sendAt });
 }
 
 /** The active users of the campaign's units: all of them, or their administrators only. */
@@ -75,6 +59,20 @@ async function receiversOf(db: Queryable, campaign: CampaignRow): Promise<{ addr
   return list;
 }
 
+/** The language each address's account last signed in with; an address of no account (or one never signed in) has none. */
+async function languagesOf(db: Queryable, addresses: readonly string[]): Promise<Map<string, Language>> {
+  const lower = [...new Set(addresses.map((address) => address.toLowerCase()))];
+  const spoken = new Map<string, Language>();
+  for (let start = 0; start < lower.length; start += 1000) {
+    const rows = await db
+      .select({ email: sql<string>`lower(${users.email})`, language: users.language })
+      .from(users)
+      .where(and(inArray(sql`lower(${users.email})`, lower.slice(start, start + 1000)), isNotNull(users.language)));
+    for (const row of rows) spoken.set(row.email, row.language!);
+  }
+  return spoken;
+}
+
 /**
  * Queues one claimed campaign: in one transaction, its mails go into the mail outbox, its
  * receivers are recorded and it is marked queued. The row is locked and its status checked
@@ -89,12 +87,20 @@ async function queueCampaign(deps: CampaignSenderDeps, claimed: CampaignRow): Pr
       .where(and(eq(emailCampaigns.id, claimed.id), eq(emailCampaigns.status, CAMPAIGN_STATUS.scheduled)))
       .for('update');
     if (!campaign) return;
-    const rendered = await renderTemplate({ subject: campaign.subject, content: campaign.content }, {}, 'vi');
-    const receivers: (typeof emailCampaignReceivers.$inferInsert)[] = [];
-    for (const { address, role } of await receiversOf(tx, campaign)) {
-      const mailId = await deps.mailer.sendRaw(tx, { kind: 'campaign', to: address, language: 'vi', ...rendered });
-      receivers.push({ campaignId: campaign.id, address, role, mailId });
-    }
+    const list = await receiversOf(tx, campaign);
+    const spoken = await languagesOf(tx, list.map(({ address }) => address));
+    const rendered = Object.fromEntries(
+      await Promise.all(LANGUAGES.map(async (language) => [language, await renderTemplate({ subject: campaign.subject, content: campaign.content }, {}, language)] as const)),
+    );
+    // One insert per thousand mails and one per thousand receivers, not one per receiver.
+    const mailIds = await deps.mailer.sendRawMany(
+      tx,
+      list.map(({ address }) => {
+        const language = spoken.get(address.toLowerCase()) ?? DEFAULT_LANGUAGE;
+        return { kind: 'campaign', to: address, language, ...rendered[language]! };
+      }),
+    );
+    const receivers = list.map(({ address, role }, index) => ({ campaignId: campaign.id, address, role, mailId: mailIds[index]! }));
     for (let start = 0; start < receivers.length; start += 1000) await tx.insert(emailCampaignReceivers).values(receivers.slice(start, start + 1000));
     await tx
       .update(emailCampaigns)

@@ -1,10 +1,13 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_RECEIVER, CAMPAIGN_STATUS, MAIL_OUTBOX_STATUS } from '@portal/contracts';
 import { signInActor, UNIT_A, UNIT_B, unitIdOf } from '../../../test/actors.ts';
 import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { startAuthorization, TestBrowser } from '../../../test/oidc-client.ts';
 import { startTestAppWithMail, type TestAppWithMail } from '../../../test/smtp-server.ts';
-import { emailCampaigns } from '../../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../bootstrap/demo-data.ts';
+import { emailCampaigns, mailOutbox } from '../../db/schema/index.ts';
 import { manualClock } from '../../platform/clock.ts';
 
 type Campaign = { id: string; status: number; sendAt: string; progress: { total: number; sent: number; failed: number; waiting: number } } & Record<string, unknown>;
@@ -74,9 +77,12 @@ describe.each(DATABASE_KINDS)('e-mail campaigns on %s', (kind) => {
           ['cskh@example.com', 'cc', MAIL_OUTBOX_STATUS.sent],
         ].sort(),
       );
-      // Another round of every sender finds nothing more to send: exactly one mail each.
+      // Another round of every sender (and of every mail worker) finds nothing more to send: exactly one mail each.
       clock.advance(60_000);
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      for (const app of [t.app, ...(other ? [other.app] : [])]) {
+        expect(await app.campaignSender.runOnce()).toBe(0);
+        await app.portal.mailer.worker!.runOnce();
+      }
       const counted = (address: string) => t.smtp.received.filter((mail) => mail.to === address && mail.subject === 'Tin mới từ cổng SSO').length;
       expect([counted(ADMIN_A), counted(ADMIN_B), counted('cskh@example.com')]).toEqual([1, 1, 1]);
       // A queued campaign is neither edited nor cancelled.
@@ -94,13 +100,37 @@ describe.each(DATABASE_KINDS)('e-mail campaigns on %s', (kind) => {
     const rescheduled = await get(id);
     await platform.data(platform.post('/api/EmailCampaign/AddUpdate', { ...rescheduled, sendAt: inMinutes(30) }));
     clock.advance(10 * 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // A round of the sender at the old time: the cancelled campaign is not among what it takes.
+    expect(await t.app.campaignSender.runOnce()).toBe(0);
     expect(await get(id)).toMatchObject({ status: CAMPAIGN_STATUS.cancelled, progress: { total: 0 } });
     // Taken back, it leaves at its new time.
     await platform.data(platform.post('/api/EmailCampaign/UpdateStatus', { id, status: CAMPAIGN_STATUS.scheduled }));
     clock.advance(25 * 60_000);
     expect((await delivered(id)).progress.sent).toBe(1);
     expect((await t.smtp.next('huy@example.com')).subject).toBe('Tin mới từ cổng SSO');
+  });
+
+  it("reaches each receiver in the language of their account's last sign-in, Vietnamese for an address of no account", async () => {
+    // Unit B's administrator signs in from the English sign-in screen.
+    const browser = new TestBrowser(t.app);
+    const { uid } = await startAuthorization(browser);
+    const login = await browser.request('POST', `/oidc/interaction/${uid}/login`, { json: { username: `admin.${UNIT_B}`, password: DEMO_PASSWORD }, headers: { 'accept-language': 'en' } });
+    expect(login.json().success, login.body).toBe(true);
+    const stranger = 'khach.le@example.com';
+    const id = await create(campaign({ receivers: `${ADMIN_B.toUpperCase()}, ${stranger}`, sendAt: inMinutes(5) }));
+    clock.advance(6 * 60_000);
+    expect(await t.app.campaignSender.runOnce()).toBe(1);
+    const mails = await t.database.db
+      .select({ to: mailOutbox.recipient, language: mailOutbox.language, html: mailOutbox.htmlBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'campaign'), inArray(mailOutbox.recipient, [ADMIN_B.toUpperCase(), stranger])));
+    expect(mails.map((mail) => [mail.to, mail.language, mail.html?.includes(`<html lang="${mail.language}">`)]).sort()).toEqual(
+      [
+        [ADMIN_B.toUpperCase(), 'en', true],
+        [stranger, 'vi', true],
+      ].sort(),
+    );
+    expect((await get(id)).progress.total).toBe(2);
   });
 
   it('refuses a send time in the past, receivers and copies that are not addresses, naming the field, nothing written', async () => {

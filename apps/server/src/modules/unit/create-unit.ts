@@ -3,7 +3,7 @@ import { BUILT_IN_ROLES, STATUS, toSubdomain, TRIAL } from '@portal/contracts';
 import type { Transaction } from '../../db/client.ts';
 import { roles, servicePackages, unitPackages, units, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
-import { assertNewEmailAllowed } from '../../identity/email-domain.ts';
+import { assertAccountIsFree } from '../../identity/account-names.ts';
 
 export interface NewUnit {
   name: string;
@@ -28,22 +28,6 @@ export interface NewUnitAdmin {
   firstName?: string | undefined;
   lastName?: string | undefined;
   mobile?: string | null | undefined;
-}
-
-/** Refuses a username or e-mail that another account already has (codes 11 and 8), or a blacklisted e-mail domain (9102). */
-export async function assertAccountIsFree(tx: Transaction, account: { username: string; email: string }, exceptUserId?: string): Promise<void> {
-  const [taken] = await tx
-    .select({ id: users.id, username: users.username, email: users.email })
-    .from(users)
-    .where(
-      sql`(lower(${users.username}) = ${account.username.toLowerCase()} or lower(${users.email}) = ${account.email.toLowerCase()})${
-        exceptUserId ? sql` and ${users.id} <> ${exceptUserId}` : sql``
-      }`,
-    )
-    .limit(1);
-  if (taken) throw new AppError(taken.username.toLowerCase() === account.username.toLowerCase() ? 'account.username_exists' : 'account.email_exists');
-  // Every account creation and e-mail change comes through here: the blacklists apply to them all.
-  await assertNewEmailAllowed(tx, account.email, exceptUserId);
 }
 
 /** A tenant id not used yet, derived from the requested one or the unit's name. */

@@ -5,9 +5,8 @@ import { agencies, roles, units, userRoles, users } from '../../db/schema/index.
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { unitsWithin, type Scope } from '../../platform/resource/scope.ts';
+import { assertAgencyExists, unitsWithin, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordMatch, totalOver, toPageResult, type SearchPage } from '../../platform/resource/search.ts';
-import { assertAgencyExists } from '../agency/agency-store.ts';
 import { endMembersSessions, endSessions, mailNewAccount } from '../user/account-changes.ts';
 import { createUnitWithAdmin } from './create-unit.ts';
 

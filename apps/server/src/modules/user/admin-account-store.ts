@@ -1,20 +1,15 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { USER_STATUS, type AdminAccountRecord, type adminAccountResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
-import { roles, userRoles, users } from '../../db/schema/index.ts';
-import { generatePassword, hashPassword } from '../../identity/passwords.ts';
+import { userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
-import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { accountSummary, assignSystemRoles, endSessions, mailNewAccount, personColumns, refuseSelf, refuseUnlessIam, setAccountStatus } from './account-changes.ts';
+import { accountSummary, assignSystemRoles, endSessions, refuseUnlessIam } from './account-changes.ts';
+import { ACCOUNT_KEYWORD_COLUMNS, ACCOUNT_ORDER, changeAccountStatus, countAccounts, createAccount, heldRoles, removeAccount, updateAccount } from './account-core.ts';
 
 /** Platform staff: accounts without a unit that sign in to the portal. */
 const staff = and(isNull(users.unitId), eq(users.isUserWebPortal, true));
-
-const userId = outer('users', 'id');
-const roleIds = sql<string[]>`coalesce((select array_agg(${userRoles.roleId}::text order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId}), '{}')`;
-const roleNames = sql<string[]>`coalesce((select array_agg(${roles.name} order by ${roles.name}) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${userId}), '{}')`;
 
 function toRecord(row: { user: typeof users.$inferSelect; roleIds: string[]; roleNames: string[] }): AdminAccountRecord {
   const { user } = row;
@@ -28,29 +23,29 @@ function toRecord(row: { user: typeof users.$inferSelect; roleIds: string[]; rol
 }
 
 function holdsRole(roleId: string): SQL {
-  return sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.roleId} = ${roleId})`;
+  return sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${outer('users', 'id')} and ${userRoles.roleId} = ${roleId})`;
 }
 
 export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
   async search(db, query, page) {
     const where = allOf(
       staff,
-      keywordMatch([users.username, users.fullName, users.email, users.mobile], query.keyword),
+      keywordMatch(ACCOUNT_KEYWORD_COLUMNS, query.keyword),
       query.status === undefined ? undefined : eq(users.status, query.status),
       query.roleId ? holdsRole(query.roleId) : undefined,
     );
     const rows = await db
-      .select({ user: users, roleIds, roleNames, total: totalOver })
+      .select({ user: users, ...heldRoles, total: totalOver })
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), asc(users.id))
+      .orderBy(...ACCOUNT_ORDER)
       .limit(page.limit)
       .offset(page.offset);
-    return toPageResult(rows, toRecord, page, async () => (await db.select({ n: count() }).from(users).where(where))[0]!.n);
+    return toPageResult(rows, toRecord, page, () => countAccounts(db, where));
   },
 
   async find(db: Queryable, id) {
-    const [row] = await db.select({ user: users, roleIds, roleNames }).from(users).where(and(staff, eq(users.id, id)));
+    const [row] = await db.select({ user: users, ...heldRoles }).from(users).where(and(staff, eq(users.id, id)));
     return row && toRecord(row);
   },
 
@@ -58,59 +53,38 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
 
   async create(tx, input, op) {
     const username = input.username!;
-    await assertAccountIsFree(tx, { username, email: input.email });
-    const password = input.password ?? generatePassword();
-    const [created] = await tx
-      .insert(users)
-      .values({
-        username,
-        ...personColumns(input),
-        passwordHash: await hashPassword(password),
-        passwordChangeRequired: !input.password,
-        isUserWebPortal: true,
-        allowExport: input.allowExport ?? false,
-        status: input.status ?? USER_STATUS.active,
-      })
-      .returning({ id: users.id });
-    await assignSystemRoles(tx, created!.id, input.roleIds, op.actor);
-    if (!input.password) await mailNewAccount(tx, op, { username, email: input.email, password, organisation: 'SSO Portal' });
-    return { id: created!.id, name: username, unitId: null };
+    const id = await createAccount(tx, op, {
+      username,
+      person: input,
+      password: input.password,
+      columns: { isUserWebPortal: true, allowExport: input.allowExport ?? false, status: input.status ?? USER_STATUS.active },
+      organisation: 'SSO Portal',
+    });
+    await assignSystemRoles(tx, id, input.roleIds, op.actor);
+    return { id, name: username, unitId: null };
   },
 
   /** One's own roles, export right and status are set by someone else. */
   async update(tx, existing, input, op) {
     refuseUnlessIam(op.actor, existing);
-    const self = existing.id === op.actor.userId;
     const sameRoles = [...input.roleIds].sort().join() === [...existing.roleIds].sort().join();
     const allowExport = input.allowExport ?? existing.allowExport;
     const status = input.status ?? existing.status;
-    if (self && (!sameRoles || allowExport !== existing.allowExport || status !== existing.status)) {
-      refuseSelf(op.actor.userId, existing.id);
-    }
-    await assertAccountIsFree(tx, { username: existing.username, email: input.email }, existing.id);
-    await tx
-      .update(users)
-      .set({ ...personColumns(input), allowExport })
-      .where(eq(users.id, existing.id));
+    await updateAccount(tx, op, existing, { person: input, columns: { allowExport }, status, guardedChanged: !sameRoles || allowExport !== existing.allowExport });
     if (!sameRoles) {
       await assignSystemRoles(tx, existing.id, input.roleIds, op.actor);
       await endSessions(tx, existing.id, op);
     }
-    if (status !== existing.status) await setAccountStatus(tx, existing.id, status, op);
   },
 
   async remove(tx, existing, op) {
-    refuseSelf(op.actor.userId, existing.id);
     // The platform administrator created at first start is kept: without it nobody holds every permission for sure.
-    if (existing.isAdminIAM) throw new AppError('account.delete_failed');
-    await endSessions(tx, existing.id, op);
-    await tx.delete(users).where(eq(users.id, existing.id));
+    if (existing.isAdminIAM && existing.id !== op.actor.userId) throw new AppError('account.delete_failed');
+    await removeAccount(tx, op, existing.id);
   },
 
   async setStatus(tx, existing, status, op) {
-    refuseSelf(op.actor.userId, existing.id);
-    refuseUnlessIam(op.actor, existing);
-    await setAccountStatus(tx, existing.id, status, op);
+    if (existing.id !== op.actor.userId) refuseUnlessIam(op.actor, existing);
+    await changeAccountStatus(tx, op, existing.id, status);
   },
 };
-

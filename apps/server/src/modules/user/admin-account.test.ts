@@ -7,7 +7,7 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { lastMailTo, passwordInMail } from '../../../test/db-state.ts';
 import { bearer, signIn } from '../../../test/oidc-client.ts';
 import { adminAccountSample, OTHER_PASSWORD, SAMPLE_PASSWORD, uniqueSuffix } from '../../../test/samples.ts';
-import { nextSecond, refreshStatus, signInRefusal } from '../../../test/sessions.ts';
+import { refreshStatus, signInRefusal } from '../../../test/sessions.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
 import { roles, users } from '../../db/schema/index.ts';
 
@@ -116,7 +116,6 @@ describe.each(DATABASE_KINDS)('admin accounts on %s', (kind) => {
     expect(await signInRefusal(t.app, { username: staff.username, password: SAMPLE_PASSWORD })).toBeDefined();
 
     await admin.data(admin.post('/api/User/UpdateStatusUserWebPortal', { id: staff.id, status: 1 }));
-    await nextSecond();
     const again = apiAs(t, bearer((await signIn(t.app, { username: staff.username, password: SAMPLE_PASSWORD })).access_token));
     expect((await again.get('/api/User/GetUserProfileCurrent')).statusCode).toBe(200);
   });

@@ -19,8 +19,7 @@ import { auditedChange, describeInput } from '../../platform/audit.ts';
 import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { scopeOf, unitForWrite } from '../../platform/resource/scope.ts';
-import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { personColumns } from './account-changes.ts';
+import { updateAccount } from './account-core.ts';
 import { findUnitUser, resetUnitUserPassword } from './unit-user-store.ts';
 
 const audit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit } as const;
@@ -38,16 +37,14 @@ export function registerUnitAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request) =>
       ok(
-        await auditedChange(ctx.db, request, audit, async (tx, note) => {
+        await auditedChange(ctx.db, request, audit, async (tx, note, afterCommit) => {
           const input = request.body;
           const admin = await findUnitUser(tx, input.id, scopeOf(request.actor));
           if (!admin?.isAdmin) throw notFound();
           note({ objectId: admin.id, objectName: admin.username, unitId: admin.unitId, content: describeInput(input) });
-          await assertAccountIsFree(tx, { username: admin.username, email: input.email }, admin.id);
-          await tx
-            .update(users)
-            .set({ ...personColumns(input), description: input.description })
-            .where(eq(users.id, admin.id));
+          // The person and the description only: role and status stay as they are.
+          const op = { actor: request.actor, app: ctx, afterCommit };
+          await updateAccount(tx, op, admin, { person: input, columns: { description: input.description }, status: admin.status, guardedChanged: false });
           return true;
         }),
       ),

@@ -8,8 +8,8 @@ import type { Operation, ResourceStore } from '../../platform/resource/register.
 import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
 import { allOf, keywordIn, largePage, outer } from '../../platform/resource/search.ts';
 import { portalUserChanged } from '../provisioning/changes.ts';
-import { assertAccountIsFree } from '../unit/create-unit.ts';
-import { accountSummary, assignUnitRole, endSessions, mailNewAccount, personColumns, refuseSelf, setAccountStatus } from './account-changes.ts';
+import { accountSummary, assignUnitRole, endSessions } from './account-changes.ts';
+import { changeAccountStatus, createAccount, removeAccount, updateAccount } from './account-core.ts';
 import { signinPage } from '../../identity/provider.ts';
 
 const manager = aliasedTable(users, 'manager');
@@ -84,10 +84,9 @@ function settingsOf(input: SaveInput, existing?: UnitUserRecord) {
   };
 }
 
-/** What add and edit both write: the person and their place in the unit. */
+/** What add and edit both write besides the person: their place in the unit. */
 function memberColumns(input: SaveInput, settings: ReturnType<typeof settingsOf>) {
   return {
-    ...personColumns(input),
     description: input.description,
     positionCode: input.positionCode,
     departmentCode: input.departmentCode,
@@ -97,12 +96,6 @@ function memberColumns(input: SaveInput, settings: ReturnType<typeof settingsOf>
     extensionNumber: input.extensionNumber,
     isUserUnit: !settings.isAdmin,
   };
-}
-
-/** The account's password, mailed with the name of its unit. */
-async function sendNewAccount(tx: Transaction, op: Operation, unitId: string, username: string, email: string, password: string) {
-  const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId));
-  await mailNewAccount(tx, op, { username, email, password, organisation: unit!.name });
 }
 
 export const unitUserStore: ResourceStore<typeof unitUserResource> = {
@@ -126,54 +119,41 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
   async create(tx, input: SaveInput, op) {
     const unitId = unitForWrite(op.scope, input.unitId);
     const username = input.username!;
-    await assertAccountIsFree(tx, { username, email: input.email });
-    await assertReportTo(tx, input.reportToId, unitId);
-    const password = input.password ?? generatePassword();
     const settings = settingsOf(input);
-    const [created] = await tx
-      .insert(users)
-      .values({
-        unitId,
-        username,
-        ...memberColumns(input, settings),
-        passwordHash: await hashPassword(password),
-        passwordChangeRequired: !input.password,
-        cucmPassword: input.cucmPassword,
-        status: settings.status,
-      })
-      .returning({ id: users.id });
-    await assignUnitRole(tx, created!.id, settings.isAdmin);
-    if (!input.password) await sendNewAccount(tx, op, unitId, username, input.email, password);
-    return { id: created!.id, name: username, unitId };
+    const id = await createAccount(tx, op, {
+      username,
+      person: input,
+      password: input.password,
+      columns: { unitId, ...memberColumns(input, settings), cucmPassword: input.cucmPassword, status: settings.status },
+      organisation: { unitId },
+      checks: () => assertReportTo(tx, input.reportToId, unitId),
+    });
+    await assignUnitRole(tx, id, settings.isAdmin);
+    return { id, name: username, unitId };
   },
 
   /** The unit, the username and the password never change here; nor may one change one's own role or status. */
   async update(tx, existing, input, op) {
-    const self = existing.id === op.actor.userId;
     const settings = settingsOf(input, existing);
-    if (self && (settings.isAdmin !== existing.isAdmin || settings.status !== existing.status)) refuseSelf(op.actor.userId, existing.id);
-    await assertAccountIsFree(tx, { username: existing.username, email: input.email }, existing.id);
-    await assertReportTo(tx, input.reportToId, existing.unitId, existing.id);
-    await tx
-      .update(users)
-      .set({ ...memberColumns(input, settings), ...(input.cucmPassword ? { cucmPassword: input.cucmPassword } : {}) })
-      .where(eq(users.id, existing.id));
+    await updateAccount(tx, op, existing, {
+      person: input,
+      columns: { ...memberColumns(input, settings), ...(input.cucmPassword ? { cucmPassword: input.cucmPassword } : {}) },
+      status: settings.status,
+      guardedChanged: settings.isAdmin !== existing.isAdmin,
+      checks: () => assertReportTo(tx, input.reportToId, existing.unitId, existing.id),
+    });
     if (settings.isAdmin !== existing.isAdmin) await assignUnitRole(tx, existing.id, settings.isAdmin);
-    if (settings.status !== existing.status) await setAccountStatus(tx, existing.id, settings.status, op);
     await portalUserChanged(tx, existing.id);
   },
 
   async remove(tx, existing, op) {
-    refuseSelf(op.actor.userId, existing.id);
-    await endSessions(tx, existing.id, op);
     // Before the user goes: every app they are in deactivates them.
     await portalUserChanged(tx, existing.id);
-    await tx.delete(users).where(eq(users.id, existing.id));
+    await removeAccount(tx, op, existing.id);
   },
 
   async setStatus(tx, existing, status, op) {
-    refuseSelf(op.actor.userId, existing.id);
-    await setAccountStatus(tx, existing.id, status, op);
+    await changeAccountStatus(tx, op, existing.id, status);
     await portalUserChanged(tx, existing.id);
   },
 };

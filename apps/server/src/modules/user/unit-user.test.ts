@@ -7,7 +7,7 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { lastMailTo, passwordInMail } from '../../../test/db-state.ts';
 import { bearer, signIn } from '../../../test/oidc-client.ts';
 import { OTHER_PASSWORD, SAMPLE_PASSWORD, unitUserSample } from '../../../test/samples.ts';
-import { nextSecond, refreshStatus, signInRefusal } from '../../../test/sessions.ts';
+import { refreshStatus, signInRefusal } from '../../../test/sessions.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 
@@ -106,7 +106,6 @@ describe.each(DATABASE_KINDS)('unit users on %s', (kind) => {
     expect(await signInRefusal(t.app, { username, password: SAMPLE_PASSWORD })).toBeDefined();
 
     await unitAdmin.data(unitAdmin.post('/api/User/UpdateStatusUser', { id, status: 1 }));
-    await nextSecond();
     expect(await signInRefusal(t.app, { username, password: SAMPLE_PASSWORD })).toBeUndefined();
   });
 
@@ -134,7 +133,6 @@ describe.each(DATABASE_KINDS)('unit users on %s', (kind) => {
     expect((await apiAs(t, bearer(tokens.access_token)).get('/api/User/GetUserProfileCurrent')).statusCode).toBe(401);
     expect(await refreshStatus(tokens)).toBe(400);
     expect(await signInRefusal(t.app, { username, password: SAMPLE_PASSWORD })).toBe(2);
-    await nextSecond();
     const renewed = apiAs(t, bearer((await signIn(t.app, { username, password: passwordInMail(mail!.textBody), newPassword: OTHER_PASSWORD })).access_token));
     expect((await renewed.get('/api/User/GetUserProfileCurrent')).statusCode).toBe(200);
   });

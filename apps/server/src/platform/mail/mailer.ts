@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTemplateType, EmailTemplateVariables, Language } from '@portal/contracts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail, enqueueMails, type OutgoingMail } from './outbox.ts';
 import { renderTemplate } from './render.ts';
 import { templateFor } from './templates.ts';
 import { startMailWorker, type MailWorker } from './worker.ts';
@@ -17,7 +17,9 @@ export interface Mailer {
   /** Queues a message rendered from its type's template (System → e-mail templates), in the caller's transaction. */
   send(db: Queryable, message: MailMessage): Promise<string>;
   /** Queues a message written elsewhere (e-mail campaigns). */
-  sendRaw(db: Queryable, message: { kind: string; to: string; cc?: string; bcc?: string; language: Language; subject: string; text: string; html?: string }): Promise<string>;
+  sendRaw(db: Queryable, message: OutgoingMail): Promise<string>;
+  /** Queues many such messages at once (a campaign's), answering their ids in order. */
+  sendRawMany(db: Queryable, messages: readonly OutgoingMail[]): Promise<string[]>;
   worker: MailWorker | undefined;
   close(): Promise<void>;
 }
@@ -41,6 +43,11 @@ export function createMailer(deps: { db: Database; clock: Clock; smtpUrl: string
       const id = await enqueueMail(db, message, { deliver: delivers });
       soon();
       return id;
+    },
+    async sendRawMany(db, messages) {
+      const ids = await enqueueMails(db, messages, { deliver: delivers });
+      soon();
+      return ids;
     },
     worker,
     close: async () => worker?.stop(),

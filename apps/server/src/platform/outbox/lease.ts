@@ -1,36 +1,78 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { outer } from '../resource/search.ts';
 import { LEASE_MS, MAX_ATTEMPTS, nextAttemptDelayMs } from './queue-worker.ts';
 
-/** The columns an outbox table (mail, SMS) shares: its queue order, state, attempts and lease. */
-export type OutboxTable = PgTable & { id: PgColumn; seq: PgColumn; status: PgColumn; attempts: PgColumn; nextAttemptAt: PgColumn; lockedUntil: PgColumn };
+/** The columns a leased queue shares: its state and the lease that keeps other instances off a row. */
+export type LeasedTable = PgTable & { id: PgColumn; status: PgColumn; lockedUntil: PgColumn };
+
+/** The columns an outbox table (mail, SMS, provisioning) adds: its queue order and attempts. */
+export type OutboxTable = LeasedTable & { seq: PgColumn; attempts: PgColumn; nextAttemptAt: PgColumn };
 
 /**
- * Takes up to `limit` due rows of an outbox for this worker: pending, due, not leased by a
- * live worker (`extra` may hold some back), in queue order. The lease keeps other instances
- * off them; SKIP LOCKED keeps instances from waiting on each other.
+ * Takes up to `limit` due rows of a leased queue for this worker: pending, `due`, not leased
+ * by a live worker, in `order`. The lease keeps other instances off them; SKIP LOCKED keeps
+ * instances from waiting on each other. `set` is written with the lease (an attempt counted).
  */
-export async function claimLeased<T extends OutboxTable>(db: Database, table: T, options: { now: Date; limit: number; pending: number; extra?: SQL }): Promise<T['$inferSelect'][]> {
+export async function claimUnderLease<T extends LeasedTable>(
+  db: Database,
+  table: T,
+  options: { now: Date; limit: number; pending: number; due: SQL | undefined; order: PgColumn; set?: Record<string, unknown> },
+): Promise<T['$inferSelect'][]> {
   const { now } = options;
-  // A row never tried is due at once. Its due time is the database's clock when it was queued
-  // (to the microsecond), `now` the server's (to the millisecond, and perhaps behind the
-  // database's): compared, a row queued in the claim's own millisecond, or while the server's
-  // clock lags, waited for a later round. A retry's due time is written from the server's clock.
-  const isDue = or(eq(table.attempts, 0), lte(table.nextAttemptAt, now));
   const due = db
     .select({ id: table.id })
     .from(table as PgTable)
-    .where(and(eq(table.status, options.pending), isDue, or(isNull(table.lockedUntil), lt(table.lockedUntil, now)), options.extra))
-    .orderBy(asc(table.seq))
+    .where(and(eq(table.status, options.pending), options.due, or(isNull(table.lockedUntil), lt(table.lockedUntil, now))))
+    .orderBy(asc(options.order))
     .limit(options.limit)
     .for('update', { skipLocked: true });
   const claimed = await db
     .update(table as PgTable)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${table.attempts} + 1` } as never)
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), ...options.set } as never)
     .where(inArray(table.id, due))
     .returning();
   return claimed as T['$inferSelect'][];
+}
+
+/**
+ * Holds a row back while an earlier row with the same values in `columns` (one receiver's, one
+ * object's) is still pending, so that key's rows leave in the order they were queued however
+ * the retries of an outage fall.
+ */
+function noEarlierPending(table: OutboxTable, columns: readonly string[], pending: number): SQL {
+  const name = getTableName(table);
+  const same = sql.join(
+    columns.map((column) => sql`earlier.${sql.identifier(column)} = ${outer(name, column)}`),
+    sql` and `,
+  );
+  return sql`not exists (select 1 from ${table} earlier where ${same} and earlier.status = ${pending} and earlier.seq < ${outer(name, 'seq')})`;
+}
+
+/**
+ * Takes up to `limit` due rows of an outbox for this worker: pending, due, not leased by a
+ * live worker, one at a time per key `inOrderPer` names, in queue order, each claim counted as
+ * an attempt.
+ */
+export async function claimLeased<T extends OutboxTable>(
+  db: Database,
+  table: T,
+  options: { now: Date; limit: number; pending: number; inOrderPer?: readonly string[] },
+): Promise<T['$inferSelect'][]> {
+  // A row never tried is due at once. Its due time is the database's clock when it was queued
+  // (to the microsecond), `now` the server's (to the millisecond, and perhaps behind the
+  // database's): compared, a row queued in the claim's own millisecond, or while the server's
+  // clock lags, waited for a later round. A retry's due time is written from the server's clock.
+  const isDue = or(eq(table.attempts, 0), lte(table.nextAttemptAt, options.now));
+  return claimUnderLease(db, table, {
+    now: options.now,
+    limit: options.limit,
+    pending: options.pending,
+    due: and(isDue, options.inOrderPer && noEarlierPending(table, options.inOrderPer, options.pending)),
+    order: table.seq,
+    set: { attempts: sql`${table.attempts} + 1` },
+  });
 }
 
 /** What a failed attempt writes: back to pending after the backoff, or given up after MAX_ATTEMPTS. */

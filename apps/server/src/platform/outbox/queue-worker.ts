@@ -41,6 +41,8 @@ export interface QueueDefinition<Row> {
    * sent by a worker whose lease another may already have taken over.
    */
   startWithinMs?: number;
+  /** A monotonic clock in milliseconds for that window (performance.now; tests pass their own). */
+  elapsedMs?: () => number;
   /** Called once the worker has stopped. */
   onStop?: () => void;
 }
@@ -48,6 +50,7 @@ export interface QueueDefinition<Row> {
 export function startQueueWorker<Row>(queue: QueueDefinition<Row>): QueueWorker {
   const batchSize = queue.batch ?? 10;
   const startWithinMs = queue.startWithinMs ?? LEASE_MS / 2;
+  const elapsedMs = queue.elapsedMs ?? (() => performance.now());
   let current: Promise<number> | undefined;
   let queued: Promise<number> | undefined;
   let stopped = false;
@@ -55,11 +58,11 @@ export function startQueueWorker<Row>(queue: QueueDefinition<Row>): QueueWorker 
   async function round(): Promise<number> {
     let delivered = 0;
     for (;;) {
-      const claimedAt = performance.now();
+      const claimedAt = elapsedMs();
       const batch = await queue.claim(batchSize);
       let started = 0;
       for (const row of batch) {
-        if (performance.now() - claimedAt > startWithinMs) break;
+        if (elapsedMs() - claimedAt > startWithinMs) break;
         await queue.deliver(row);
         started += 1;
       }

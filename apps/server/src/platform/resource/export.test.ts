@@ -4,7 +4,7 @@ import { BUILT_IN_ROLES, isUnitLevelPermission, type Language } from '@portal/co
 import { signInActors, signInNewStaff, type ActorKey, type TestActor } from '../../../test/actors.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { contractOf } from '../../../test/resource-fixtures.ts';
-import { issueRoutes, routeKey } from '../../../test/route-calls.ts';
+import { testedRoutes, routeKey } from '../../../test/route-calls.ts';
 import { searchSampleFor } from '../../../test/samples.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { layoutProblems, readReport } from '../../../test/xlsx.ts';
@@ -14,7 +14,7 @@ import { roles, services, units, users } from '../../db/schema/index.ts';
 describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
   const t: TestApp = await startTestApp(kind);
   afterAll(() => t.close());
-  const searches = issueRoutes(t.app.routeTable).filter((route) => route.resource?.operation === 'search');
+  const searches = testedRoutes(t.app.routeTable).filter((route) => route.resource?.operation === 'search');
   let actors: Record<ActorKey, TestActor>;
   /** Platform staff with every permission but not the export option. */
   let staffWithoutExport: Record<string, string>;
@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
   });
 
   it('finds the resource lists to export', () => {
-    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailCampaign', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'ReportServiceVisitOverTime', 'ReportUnitUsingPackageService', 'ReportUnitUsingServiceDetail', 'Role', 'TemplateClone', 'TemplateSms', 'Unit', 'UnitChannel', 'UnitUser', 'UpgradeRequest']);
+    expect(searches.map((route) => route.resource!.name).sort()).toEqual(['ActionLog', 'AdminAccount', 'Agency', 'AgencyRole', 'AgencyUnit', 'AgencyUser', 'AppProfile', 'AppRole', 'AppUser', 'AppUserGroup', 'BlackList', 'BlackListSubdomain', 'Category', 'Channel', 'ChannelPackage', 'ConfigData', 'ConfigDataDefault', 'EmailCampaign', 'EmailTemplate', 'ExceptionBlackList', 'Integrate', 'IntegrateDefault', 'PackageServiceChannel', 'ReportServiceVisitOverTime', 'ReportUnitUsingPackageService', 'ReportUnitUsingServiceDetail', 'Role', 'TemplateClone', 'TemplateSms', 'Unit', 'UnitChannel', 'UnitUser', 'UpgradeRequest', 'UserDevice']);
   });
 
   for (const route of searches) {

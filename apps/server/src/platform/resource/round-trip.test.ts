@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInActors, type ActorKey, type TestActor } from '../../../test/actors.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { contractOf, ResourceFixtures } from '../../../test/resource-fixtures.ts';
-import { issueRoutes, routeKey } from '../../../test/route-calls.ts';
+import { testedRoutes, routeKey } from '../../../test/route-calls.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** Fields a write may move although nothing was changed. */
@@ -19,7 +19,7 @@ const withoutMoving = (record: Record<string, unknown>) => Object.fromEntries(Ob
 describe.each(DATABASE_KINDS)('get → update unchanged → get on %s', async (kind) => {
   const t: TestApp = await startTestApp(kind);
   afterAll(() => t.close());
-  const updates = issueRoutes(t.app.routeTable).filter((route) => route.resource && ['update', 'save'].includes(route.resource.operation));
+  const updates = testedRoutes(t.app.routeTable).filter((route) => route.resource && ['update', 'save'].includes(route.resource.operation));
   let actors: Record<ActorKey, TestActor>;
   let fixtures: ResourceFixtures;
 

@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
-import { units } from '../../db/schema/index.ts';
+import type { Queryable } from '../../db/client.ts';
+import { agencies, units } from '../../db/schema/index.ts';
 import type { Actor } from '../actor.ts';
 import { AppError, forbidden } from '../errors.ts';
 
@@ -71,4 +72,10 @@ export function agencyForWrite(scope: Scope, requested: string | null | undefine
   if (scope.agencyId !== null) return scope.agencyId;
   if (scope.unitId !== null) throw forbidden();
   return requested || required(field);
+}
+
+/** A unit or an account may only be attached to an agency that exists. */
+export async function assertAgencyExists(tx: Queryable, id: string, field = 'body.agencyId'): Promise<void> {
+  const [found] = await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, id));
+  if (!found) throw new AppError('request.bad_request', { errors: [{ field, message: 'unknown agency' }] });
 }

@@ -1,11 +1,11 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@portal/contracts';
-import { queryClient } from '../query-client.ts';
+import { queryClient } from '../../api/query-client.ts';
 import { signOut } from '../../auth/session.ts';
 import { Icon } from '../../shared/ui/Icon.tsx';
 import { MenuButton } from '../../shared/ui/MenuButton.tsx';
-import { lazyWithAntd } from '../with-antd.tsx';
+import { lazyWithAntd } from '../../shared/with-antd.tsx';
 
 const AccountModal = lazyWithAntd(() => import('../../features/account/AccountModal.tsx').then((module) => module.default));
 const ChangePasswordModal = lazyWithAntd(() => import('../../features/account/ChangePasswordModal.tsx').then((module) => module.default));

@@ -7,7 +7,7 @@ import { TrialBanner } from '../../features/apps/TrialBanner.tsx';
 import { NotificationBell } from '../../features/notification/NotificationBell.tsx';
 import { sectionCodeOf, useMenuTitle } from '../menu-model.ts';
 import { AccountMenu } from './AccountMenu.tsx';
-import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher.tsx';
 
 /** The header: on phones it starts with the drawer's button, and its tools wrap onto a second line rather than widen the page. */
 export function AppHeader({ profile, menuToggle }: { profile: UserProfile; menuToggle?: ReactNode }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { sectionOfPath, STORAGE_KEYS, type MenuDetail } from '@portal/contracts';
-import { appSettings } from '../settings.ts';
+import { appSettings } from '../../api/settings.ts';
 import { useMenuTitle } from '../menu-model.ts';
 import { Icon } from '../../shared/ui/Icon.tsx';
 import { menuIcon } from './menu-icons.tsx';

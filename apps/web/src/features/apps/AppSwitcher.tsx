@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { lazyWithAntd } from '../../app/with-antd.tsx';
+import { lazyWithAntd } from '../../shared/with-antd.tsx';
 import { Icon } from '../../shared/ui/Icon.tsx';
 import { Popover } from '../../shared/ui/Popover.tsx';
 import { Spinner } from '../../shared/ui/Spinner.tsx';

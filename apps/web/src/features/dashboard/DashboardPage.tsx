@@ -5,7 +5,7 @@ import { useProfile } from '../../api/queries.ts';
 import { SeriesChart } from '../../shared/charts/SeriesChart.tsx';
 import { Panel } from '../../shared/Panel.tsx';
 import { formatDate } from '../../shared/format.ts';
-import { lazyWithAntd } from '../../app/with-antd.tsx';
+import { lazyWithAntd } from '../../shared/with-antd.tsx';
 import type { DashboardFilterValues } from './DashboardFilters.tsx';
 import { MyServices } from './MyServices.tsx';
 import { useDashboard, type DashboardKind } from './use-dashboard.ts';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScreenTitle } from '../../app/menu-model.ts';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { PACK_LEVELS, servicePackageResource, STATUS, USER_COUNT_BANDS } from '@portal/contracts';
-import { useActiveServices } from '../../api/lookups.ts';
+import { useActiveServices } from '../../shared/lookups.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useScreenTitle } from '../../app/menu-model.ts';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { STATUS, unitPackageResource } from '@portal/contracts';
 import { usePackOptions } from './pack-options.ts';
 import { formatDate } from '../../shared/format.ts';

@@ -1,7 +1,7 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitcher } from '../../app/layout/LanguageSwitcher.tsx';
+import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher.tsx';
 import { hasSession } from '../../auth/session.ts';
 
 type Document = 'privacy' | 'terms';

@@ -3,7 +3,7 @@ import { Empty } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { activityDay, packageServiceUnitsReport, serviceUnitsReport, serviceVisitReport, type ReportChart, type ReportContract } from '@portal/contracts';
-import { useActiveServices } from '../../api/lookups.ts';
+import { useActiveServices } from '../../shared/lookups.ts';
 import { SeriesChart } from '../../shared/charts/SeriesChart.tsx';
 import { formatDate } from '../../shared/format.ts';
 import { Panel } from '../../shared/Panel.tsx';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScreenTitle } from '../../app/menu-model.ts';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { STATUS, type AppObjectResource } from '@portal/contracts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useScreenTitle } from '../../app/menu-model.ts';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { useSearchParams } from 'react-router';
 import { appUserResource, STATUS, type SyncState } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';

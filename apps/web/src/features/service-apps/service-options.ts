@@ -1,5 +1,5 @@
 import { PORTAL_SERVICE_CODE } from '@portal/contracts';
-import { useActiveServices } from '../../api/lookups.ts';
+import { useActiveServices } from '../../shared/lookups.ts';
 import type { Option } from '../../shared/resource/types.ts';
 
 /** The suite's service apps (not the portal itself) as select options, by id. */

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useScreenTitle } from '../../app/menu-model.ts';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { serviceResource, STATUS } from '@portal/contracts';
-import { activeServicesKey } from '../../api/lookups.ts';
+import { activeServicesKey } from '../../shared/lookups.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';

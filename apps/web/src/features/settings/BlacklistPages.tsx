@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScreenTitle } from '../../app/menu-model.ts';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { blacklistDomainResource, blacklistExceptionResource, blacklistSubdomainResource, STATUS, type BlacklistResource } from '@portal/contracts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';

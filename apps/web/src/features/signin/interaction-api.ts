@@ -1,6 +1,6 @@
 import type { CodeSent, InteractionDetails, InteractionStep, LoginRequest, NewPasswordSignin, SignUpRequest, TwoFactorSignin } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
-import { appSettings } from '../../app/settings.ts';
+import { appSettings } from '../../api/settings.ts';
 
 /** The provider's interaction endpoints behind the sign-in screens (they sit beside /oidc). */
 function interactionBase(): string {

@@ -3,7 +3,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useMenuTitle } from '../../app/menu-model.ts';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { MAIL_OUTBOX_STATUS, type MailOutboxItem, type SearchMailOutbox } from '@portal/contracts';
 import { useMailMessage, useMailOutbox } from './system-api.ts';
 
@@ -23,7 +23,7 @@ function MessageModal({ id, onClose }: { id: string | undefined; onClose: () => 
 
 /** /system/mail-outbox: the portal's mail; held mail (no SMTP server) can be read here. */
 export default function MailOutboxPage() {
-  const menuTitle = useMenuTitle();
+  const screenTitle = useScreenTitle();
   const { t } = useTranslation('system');
   const [filter, setFilter] = useState<SearchMailOutbox>({ pageIndex: 1, pageSize: 20 });
   const [reading, setReading] = useState<string>();
@@ -31,7 +31,7 @@ export default function MailOutboxPage() {
   const statusLabel = (status: number) => t(`mailOutbox.statuses.${nameOf(status)}`);
 
   return (
-    <Card title={menuTitle('SYSTEM_MAIL_OUTBOX')}>
+    <Card title={screenTitle}>
       <Typography.Paragraph type="secondary">{t('mailOutbox.description')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { MailOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useScreenTitle } from '../../app/menu-model.ts';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { STATUS, unitResource, USER_COUNT_BANDS } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions } from '../../api/queries.ts';

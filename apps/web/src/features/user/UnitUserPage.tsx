@@ -4,7 +4,7 @@ import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EXTENSION_OPTIONS, unitUserResource, USER_STATUS } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
-import { useDepartmentOptions, usePositionOptions } from '../../api/lookups.ts';
+import { useDepartmentOptions, usePositionOptions } from '../../shared/lookups.ts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';

@@ -17,7 +17,6 @@ export default {
     title: 'Access denied',
     description: 'You do not have permission to access this feature',
   },
-  comingSoon: 'This screen arrives in an upcoming release.',
   account: {
     menu: 'Account',
     manage: 'Manage account',

@@ -14,7 +14,6 @@ export default {
     title: 'Không có quyền truy cập',
     description: 'Bạn không có quyền truy cập chức năng này',
   },
-  comingSoon: 'Màn hình này sẽ có trong một phiên bản sắp tới.',
   account: {
     menu: 'Tài khoản',
     manage: 'Quản lý tài khoản',

@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
-import type { Clock } from '../../platform/clock.ts';
+import type { Clock } from '../clock.ts';
 import { integrations, provisioningOutbox } from '../../db/schema/index.ts';
-import { claimLeased, failedAttempt } from '../../platform/outbox/lease.ts';
-import { outer } from '../../platform/resource/search.ts';
+import { claimLeased, failedAttempt } from './lease.ts';
 
 /** pending → delivered; failed: given up after MAX_ATTEMPTS, the last error says why. */
 export const DELIVERY_STATUS = { pending: 0, delivered: 1, failed: 2 } as const;
@@ -81,8 +80,7 @@ export async function claimDueDeliveries(db: Database, clock: Clock, limit: numb
     now: clock.now(),
     limit,
     pending: DELIVERY_STATUS.pending,
-    extra: sql`not exists (select 1 from ${provisioningOutbox} earlier where earlier.object_type = ${outer('provisioning_outbox', 'object_type')}
-      and earlier.object_id = ${outer('provisioning_outbox', 'object_id')} and earlier.status = ${DELIVERY_STATUS.pending} and earlier.seq < ${outer('provisioning_outbox', 'seq')})`,
+    inOrderPer: ['object_type', 'object_id'],
   });
 }
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@portal/contracts';
 import { changeLanguage } from '../../i18n/index.ts';
-import { Icon } from '../../shared/ui/Icon.tsx';
-import { MenuButton } from '../../shared/ui/MenuButton.tsx';
+import { Icon } from './Icon.tsx';
+import { MenuButton } from './MenuButton.tsx';
 
 /** Vietnamese (default) or English; the choice persists and switches antd's locale too. */
 export function LanguageSwitcher() {

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { REALTIME_EVENTS, REALTIME_PATH, type ActivityEvent, type UserNotification } from '@portal/contracts';
+import { activityDay, REALTIME_EVENTS, REALTIME_PATH, type ActivityEvent, type UserNotification } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
-import { isTokenStillValid, type GrantCheck, type TokenVerifier } from '../../platform/access.ts';
-import { loadActor } from '../../platform/actor.ts';
-import { activityDay } from '../dashboard/activity-day.ts';
+import { isTokenStillValid, type GrantCheck, type TokenVerifier } from '../access.ts';
+import { loadActor } from '../actor.ts';
 
 
 export interface SignInEvent extends ActivityEvent {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CategoryItem, ChannelItem, LookupGroup, PageResult } from '@portal/contracts';
-import type { Option } from '../shared/resource/types.ts';
-import { apiRequest } from './http.ts';
+import type { Option } from './resource/types.ts';
+import { apiRequest } from '../api/http.ts';
 
 const LONG = 5 * 60 * 1000;
 

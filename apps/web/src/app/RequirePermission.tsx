@@ -1,12 +1,12 @@
 import { lazy, type ReactNode } from 'react';
 import type { PermissionName } from '@portal/contracts';
 import { usePermissions } from '../api/queries.ts';
-import { lazyWithAntd } from '../app/with-antd.tsx';
+import { lazyWithAntd } from '../shared/with-antd.tsx';
 
 // Rarely shown (the menu offers only what the user may open): loaded when it is, with antd,
 // so the dashboard's chain stays without antd.
 const ForbiddenPage = lazyWithAntd(() => import('../features/errors/ForbiddenPage.tsx').then((module) => module.ForbiddenPage));
-const HomeRedirect = lazy(() => import('../app/redirects.tsx').then((module) => ({ default: module.HomeRedirect })));
+const HomeRedirect = lazy(() => import('./redirects.tsx').then((module) => ({ default: module.HomeRedirect })));
 
 /**
  * A screen the user may open only with `permission`; the server refuses the rest anyway. The

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from './http.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -4,6 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { availableOrFailInCi } from '../../../test/required-services.ts';
 import { signIn, signOut } from '../../../test/oidc-client.ts';
 import { DEMO_UNIT_ADMIN, DEMO_UNIT_USER, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
 import { REALTIME_EVENTS, REALTIME_PATH } from '@portal/contracts';
@@ -23,7 +24,7 @@ async function redisAnswers(): Promise<boolean> {
     client.disconnect();
   }
 }
-const WITH_REDIS = DATABASE_KINDS.includes('postgres') && (await redisAnswers());
+const WITH_REDIS = DATABASE_KINDS.includes('postgres') && availableOrFailInCi(await redisAnswers(), `Redis does not answer at ${REDIS_URL}`);
 
 const sockets: Socket[] = [];
 afterEach(() => {
