@@ -252,6 +252,7 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   'GET /api/Agency/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('AgencyRole'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
   // About the caller only: every signed-in caller gets their own.
   'GET /api/User/GetListBaseApp': { kind: 'own', build: () => ({}) },
+  'GET /api/ChannelManager/GetChannelByUserCurrent': { kind: 'own', build: () => ({}) },
   'GET /api/TwoFA/GetMyStatus': { kind: 'own', build: () => ({}) },
   'GET /api/Notification/GetMine': { kind: 'own', build: () => ({}) },
   // Marks the caller's own notifications read; an id of none of theirs changes nothing.
