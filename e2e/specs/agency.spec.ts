@@ -8,7 +8,7 @@ const agency = { name: 'Đại lý Sông Hàn E2E', code: 'SONGHANE2E' };
 const agencyOption = `${agency.name} (${agency.code})`;
 const role = 'Bán hàng Sông Hàn';
 const agent = { username: 'agent.songhan', email: 'agent@songhan.example.com', password: 'Agent#Songhan2026' };
-const customer = { name: 'Công ty Khách hàng Sông Hàn', code: 'SH-0401', admin: 'admin.khsonghan' };
+const customer = { name: 'Công ty Khách hàng Sông Hàn', code: '0401234567-001', admin: 'admin.khsonghan' };
 /** The demo's second agency: Bình Minh, which brought Sao Việt. */
 const otherAgent = { username: 'agent.binhminh', password: DEMO_PASSWORD };
 
@@ -26,9 +26,9 @@ test('an agency, its role and agent: the agent sees only the agency section, reg
     await signIn(page, ADMIN, 'agency-crm/agency-manage');
     await openAddDialog(page);
     await fillFields(page, { 'Tên đại lý': agency.name, 'Mã đại lý': agency.code, 'Người liên hệ': 'Lê Hàn', 'Hoa hồng (%)': '12.5' });
-    await chooseOption(page, 'Cách tính hoa hồng', 'Mỗi lần đơn vị thanh toán');
+    await chooseOption(page, 'Cách tính hoa hồng', 'Mỗi lần doanh nghiệp thanh toán');
     await saveDialog(page);
-    await expect(row(page, agency.name)).toContainText('12.5% — Mỗi lần đơn vị thanh toán');
+    await expect(row(page, agency.name)).toContainText('12.5% — Mỗi lần doanh nghiệp thanh toán');
   });
 
   await test.step('a role of the agency, granted the agency and its units through the permission matrix', async () => {
@@ -42,7 +42,7 @@ test('an agency, its role and agent: the agent sees only the agency section, reg
     // Only agency-level permissions are offered.
     await expect(matrix.getByRole('checkbox', { name: 'Doanh nghiệp: Danh sách', exact: true })).toHaveCount(0);
     for (const action of ['Danh sách', 'Xem']) await grant(page, 'Đại lý', action);
-    for (const action of ['Danh sách', 'Xem', 'Thêm']) await grant(page, 'Đơn vị của đại lý', action);
+    for (const action of ['Danh sách', 'Xem', 'Thêm']) await grant(page, 'Doanh nghiệp của đại lý', action);
     await expectToast(page, 'Đã lưu phân quyền', () => matrix.getByRole('button', { name: 'Lưu' }).click());
     // Closed by its button: once on the CI machine Escape left this dialog open (antd's portals
     // give Escape only to the top-most one open; which one was on top was not found).
@@ -73,7 +73,7 @@ test('an agency, its role and agent: the agent sees only the agency section, reg
     await signIn(page, agent, '');
     const menu = page.getByRole('navigation');
     await expect(menu.getByText('Quản lý đại lý')).toBeVisible();
-    for (const other of ['Tổng quan', 'Quản lý đơn vị', 'Quản lý người dùng', 'Quản trị hệ thống']) await expect(menu.getByText(other, { exact: true })).toHaveCount(0);
+    for (const other of ['Tổng quan', 'Quản lý doanh nghiệp', 'Quản lý người dùng', 'Quản trị hệ thống']) await expect(menu.getByText(other, { exact: true })).toHaveCount(0);
     await page.goto('agency-crm/agency-manage');
     await expect(row(page, agency.name)).toBeVisible();
     await expect(row(page, 'Đại lý An Phú')).toHaveCount(0);

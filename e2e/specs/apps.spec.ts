@@ -44,7 +44,7 @@ test('the app switcher opens a service app that signs in through the portal, wit
 
 test('the default app is chosen in the header; the next sign-in goes straight to it', async ({ page }) => {
   await signIn(page, trialAdmin);
-  await expectToast(page, 'Đã lưu ứng dụng mặc định', () => page.getByLabel('Ứng dụng mặc định sau khi đăng nhập').selectOption({ label: 'CRM' }));
+  await expectToast(page, 'Đã lưu ứng dụng mặc định', () => page.getByLabel('Mở sau đăng nhập').selectOption({ label: 'CRM' }));
 
   await openAccountMenu(page, 'Đăng xuất');
   await expectSigninForm(page);
@@ -55,5 +55,5 @@ test('the default app is chosen in the header; the next sign-in goes straight to
 test('platform administrators have no default-app selector', async ({ page }) => {
   await signIn(page, ADMIN);
   await expect(page.getByRole('button', { name: 'Ứng dụng' })).toBeVisible();
-  await expect(page.getByLabel('Ứng dụng mặc định sau khi đăng nhập')).toHaveCount(0);
+  await expect(page.getByLabel('Mở sau đăng nhập')).toHaveCount(0);
 });

@@ -12,8 +12,9 @@ test('a unit admin asks for a bigger pack; customer care is mailed; platform sta
   const note = `Cần thêm người dùng ${since}`;
   await signIn(page, unitAdmin, 'package/upgrade');
   const services = page.locator('.ant-card').filter({ has: page.getByText('Dịch vụ', { exact: true }) }).first();
-  // Services without a link are marked Coming Soon; CRM (the sample app) is in use.
-  await expect(services.getByText('Coming Soon').first()).toBeVisible();
+  // Services without a link are marked Coming Soon (in the screen's language); CRM (the sample app) is in use.
+  await expect(services.getByText('Sắp ra mắt').first()).toBeVisible();
+  await expect(services.getByText('Coming Soon')).toHaveCount(0);
   await expect(services.getByText(/^Đang sử dụng/).first()).toBeVisible();
 
   const premium = page.locator('.ant-card-small').filter({ hasText: 'Gói Premium' });

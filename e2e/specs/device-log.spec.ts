@@ -28,7 +28,7 @@ test('every sign-in lands in the access log with device, IP, browser and time; b
 
   await test.step('the log is exported, sheet "Report", and the file holds the sign-in', async () => {
     const sheet = (await exportList(page, 'UserDevice.xlsx')).sheet!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Thời gian đăng nhập', 'Tài khoản', 'Họ và tên', 'Đơn vị', 'Thiết bị', 'Trình duyệt', 'Địa chỉ IP']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Thời gian đăng nhập', 'Tài khoản', 'Họ và tên', 'Doanh nghiệp', 'Thiết bị', 'Trình duyệt', 'Địa chỉ IP']);
     const accounts = sheet.getColumn(2).values as unknown[];
     expect(accounts).toContain(user.username);
   });

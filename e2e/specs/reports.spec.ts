@@ -27,9 +27,9 @@ async function accessesToday(page: Page): Promise<number> {
 test('Report_3 counts a sign-in into the service app, filtered by service and unit, with its chart, and exports the file', async ({ page, browser }) => {
   await signIn(page, ADMIN, 'report/list-report');
   const main = page.getByRole('main');
-  await expect(main.getByRole('tab', { name: /Report_3/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(main.getByRole('radio', { name: /Report_3/ })).toBeChecked();
   await filterBy(page, 'Dịch vụ', 'CRM');
-  await filterBy(page, 'Đơn vị', 'Công ty TNHH Minh Phát');
+  await filterBy(page, 'Doanh nghiệp', 'Công ty TNHH Minh Phát');
   const before = await accessesToday(page);
 
   await test.step("a unit's user opens the CRM app through single sign-on", async () => {
@@ -67,9 +67,10 @@ test('Report_3 counts a sign-in into the service app, filtered by service and un
 test("the other reports: units using each pack's services, and the units of a service in detail", async ({ page }) => {
   await signIn(page, ADMIN, 'report/list-report');
   const main = page.getByRole('main');
-  await main.getByRole('tab', { name: 'Số đơn vị sử dụng dịch vụ của gói' }).click();
+  const reports = main.getByRole('radiogroup', { name: 'Chọn báo cáo' });
+  await reports.getByText('Số doanh nghiệp sử dụng dịch vụ của gói').click();
   await expect(page.getByRole('row').filter({ hasText: 'Gói Premium' }).filter({ hasText: 'CRM' })).toBeVisible();
-  await main.getByRole('tab', { name: 'Chi tiết đơn vị sử dụng dịch vụ' }).click();
+  await reports.getByText('Chi tiết doanh nghiệp sử dụng dịch vụ').click();
   await filterBy(page, 'Dịch vụ', 'CRM');
   await expect(page.getByRole('row').filter({ hasText: 'Công ty TNHH Minh Phát' }).first()).toBeVisible();
   await expect(main.getByRole('img', { name: 'Biểu đồ' })).toBeVisible();

@@ -39,7 +39,7 @@ test('a system role granted through the matrix decides what a staff account sees
     await signIn(page, staff);
     const menu = page.getByRole('navigation');
     await expect(menu.getByText('Tổng quan')).toBeVisible();
-    await expect(menu.getByText('Quản lý đơn vị')).toBeVisible();
+    await expect(menu.getByText('Quản lý doanh nghiệp')).toBeVisible();
     await expect(menu.getByText('Quản trị hệ thống')).toHaveCount(0);
     await page.goto('enterprise/enterprise-manage');
     await expect(row(page, 'Công ty TNHH Minh Phát')).toBeVisible();

@@ -24,7 +24,7 @@ const unitPackRow = (page: Page) => row(page, unit.name).filter({ hasText: pack.
 async function createService(page: Page, created: { code: string; name: string }) {
   const links = sampleClientUrls(Number(process.env.E2E_APP_PORT), created.code);
   await page.goto('service/service-manage');
-  await expect(page.getByRole('main').getByText('Quản lý dịch vụ', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').locator('.ant-card-head-title').getByText('Dịch vụ', { exact: true })).toBeVisible();
   await openAddDialog(page);
   await fillFields(page, { 'Tên dịch vụ': created.name, 'Mã dịch vụ': created.code, 'Đường dẫn': links.link, 'Đường dẫn chuyển hướng': links.callback });
   await saveDialog(page);
@@ -99,7 +99,7 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
     await saveDialog(adminPage);
 
     await adminPage.goto('service/permission-user');
-    await expect(adminPage.getByRole('main').getByText('Người dùng dịch vụ', { exact: true })).toBeVisible();
+    await expect(adminPage.getByRole('main').getByText('Phân quyền người dùng', { exact: true })).toBeVisible();
     await openAddDialog(adminPage);
     await chooseOption(adminPage, 'Người dùng', `${unit.admin.username} (${unit.admin.username})`);
     await chooseOption(adminPage, 'Dịch vụ', service.name);

@@ -6,7 +6,7 @@ import { signIn } from '../support/signin.ts';
 
 test('the account menu works from the keyboard: Enter opens it, the arrows move, Escape closes it and returns to its button', async ({ page }) => {
   await signIn(page, ADMIN);
-  const button = page.getByRole('button', { name: 'Tài khoản', exact: true });
+  const button = page.getByRole('button', { name: /^Tài khoản:/ });
   await button.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: 'Tài khoản' });

@@ -20,7 +20,7 @@ test('a visitor signs up for a trial: OTP by e-mail, then a trial unit with its 
 
   const email = `owner${Date.now()}@anphu-e2e.vn`;
   await page.getByLabel('Tên công ty').fill('Công ty TNHH An Phú');
-  await page.getByLabel('Mã số doanh nghiệp').fill(`01${Date.now() % 100000000}`);
+  await page.getByLabel('Mã số doanh nghiệp').fill(`01${String(Date.now() % 100000000).padStart(8, '0')}`);
   await page.getByLabel('Số lượng nhân viên').selectOption('21-100');
   await page.getByLabel('Tên tài khoản').fill(`owner.${Date.now()}`);
   await page.getByLabel('Email').fill('not-an-email');

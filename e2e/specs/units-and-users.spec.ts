@@ -19,7 +19,7 @@ test('a platform admin creates a unit; its admin adds, locks and unlocks a user;
   test.slow();
   await test.step('the platform admin creates the unit with its administrator', async () => {
     await signIn(page, ADMIN, 'enterprise/enterprise-manage');
-    await expect(page.getByText('Danh sách doanh nghiệp')).toBeVisible();
+    await expect(page.getByRole('main').locator('.ant-card-head-title').getByText('Doanh nghiệp', { exact: true })).toBeVisible();
     await openAddDialog(page);
     // Saving an empty form shows the rules of the contract and keeps the dialog open.
     await page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();
@@ -52,7 +52,7 @@ test('a platform admin creates a unit; its admin adds, locks and unlocks a user;
       'Số nhân viên',
       'Tên viết tắt',
       'Tenant ID',
-      'Quản trị đơn vị',
+      'Quản trị doanh nghiệp',
       'Địa chỉ',
       'Trạng thái',
       'Ngày hết hạn',
@@ -105,7 +105,7 @@ test('a platform admin creates a unit; its admin adds, locks and unlocks a user;
     await expect(page.getByRole('row').filter({ hasText: 'Thêm mới' }).filter({ hasText: member.username })).toHaveCount(1);
     await changes.first().getByRole('button', { name: /Xem chi tiết/ }).click();
     const view = page.getByRole('dialog');
-    await expect(view).toContainText('Người dùng theo đơn vị');
+    await expect(view).toContainText('Người dùng theo doanh nghiệp');
     await expect(view).toContainText(unit.name);
     await page.keyboard.press('Escape');
     await expect(view).toBeHidden();

@@ -29,7 +29,7 @@ export async function fillCode(page: Page, label: string, code: string): Promise
 
 /** Opens an entry of the header's account menu. */
 export async function openAccountMenu(page: Page, entry: 'Quản lý tài khoản' | 'Đổi mật khẩu' | 'Đăng xuất'): Promise<void> {
-  await page.getByRole('button', { name: 'Tài khoản', exact: true }).click();
+  await page.getByRole('button', { name: /^Tài khoản:/ }).click();
   await page.getByRole('menuitem', { name: entry }).click();
 }
 

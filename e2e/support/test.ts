@@ -47,4 +47,4 @@ export const test = base.extend<{ contentSecurityPolicy: void }>({
 });
 
 export { expect };
-export type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test';

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { purgeExpiredPayloads } from './identity/adapter.ts';
 import { registerInteractionRoutes } from './identity/interaction-routes.ts';
+import { registerNewPasswordRoute } from './identity/new-password-step.ts';
 import { registerSignUpRoutes } from './identity/sign-up-routes.ts';
 import { purgeExpiredCodes } from './identity/verification-codes.ts';
 import { registerPasswordRoutes } from './modules/account/password-routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, { db });
   registerInteractionRoutes(app, context, provider);
   registerSignUpRoutes(app, context, provider, startTrialUnit);
+  registerNewPasswordRoute(app, context, provider);
   await mountProvider(app, provider);
   registerUserRoutes(app, context);
   registerUnitRoutes(app, context);

@@ -122,14 +122,25 @@ export async function exchangeCode(browser: TestBrowser, code: string, verifier:
   });
 }
 
-/** The whole sign-in of the SPA: authorization request, login form, code exchange. */
-export async function signIn(app: FastifyInstance, account: { username: string; password: string }, browser = new TestBrowser(app)): Promise<Tokens & { browser: TestBrowser }> {
+/**
+ * The whole sign-in of the SPA: authorization request, login form, code exchange. An account
+ * whose password was generated or reset sets `newPassword` on the way (else this throws).
+ */
+export async function signIn(
+  app: FastifyInstance,
+  account: { username: string; password: string; newPassword?: string },
+  browser = new TestBrowser(app),
+): Promise<Tokens & { browser: TestBrowser }> {
   const { uid, verifier } = await startAuthorization(browser);
   if (!uid) throw new Error('the provider did not start an interaction');
   const login = await browser.request('POST', `/oidc/interaction/${uid}/login`, {
     json: { username: account.username, password: account.password },
   });
-  const body = login.json() as { success: boolean; data?: { status: string; redirectTo: string }; busErrorMessage?: string };
+  let body = login.json() as { success: boolean; data?: { status: string; redirectTo: string }; busErrorMessage?: string };
+  if (body.data?.status === 'new_password' && account.newPassword) {
+    const json = { newPassword: account.newPassword, confirmPassword: account.newPassword };
+    body = (await browser.request('POST', `/oidc/interaction/${uid}/new-password`, { json })).json() as typeof body;
+  }
   if (!body.success || !body.data) throw new Error(`sign-in refused: ${body.busErrorMessage}`);
   if (body.data.status !== 'done') throw new Error(`sign-in asks for a code (${body.data.status})`);
   const callback = await followToCallback(browser, body.data.redirectTo);

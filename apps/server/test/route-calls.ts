@@ -210,7 +210,7 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   // An upload adds an image, an object of no resource: template-image.test.ts checks what is kept and served.
   'POST /api/EmailTemplate/UploadImage': {
     kind: 'own',
-    audit: { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.add },
+    audit: { object: LOG_OBJECT.emailTemplate, action: LOG_ACTION.add },
     build: () => ({ body: { name: 'pixel.png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==' } }),
   },
   'POST /api/EmailCampaign/SearchReceiver': { kind: 'read', target: (f) => f.stable('EmailCampaign'), build: (_f, target) => ({ body: { campaignId: target!.id, pageIndex: 1, pageSize: 20 } }) },
@@ -252,6 +252,7 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   'GET /api/Agency/GetAssignPermissions': { kind: 'read', target: (f) => f.stable('AgencyRole'), build: (_f, target) => ({ query: { roleId: target!.id } }) },
   // About the caller only: every signed-in caller gets their own.
   'GET /api/User/GetListBaseApp': { kind: 'own', build: () => ({}) },
+  'GET /api/ChannelManager/GetChannelByUserCurrent': { kind: 'own', build: () => ({}) },
   'GET /api/TwoFA/GetMyStatus': { kind: 'own', build: () => ({}) },
   'GET /api/Notification/GetMine': { kind: 'own', build: () => ({}) },
   // Marks the caller's own notifications read; an id of none of theirs changes nothing.

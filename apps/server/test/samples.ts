@@ -1,13 +1,21 @@
-import type { BusinessTemplateRecord, BusinessTemplateSave, UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, SmsTemplateRecord, SmsTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
+import type { BusinessTemplateRecord, BusinessTemplateSave, UnitChannelRecord, UnitChannelSave, IntegrationRecord, UnitPackageRecord, UnitPackageSave, ServicePackageRecord, ServicePackageSave, ServiceCreate, ServiceRecord, ServiceUpdate, BlacklistRecord, BlacklistSave, EmailTemplateRecord, EmailTemplateSave, EmailCampaignRecord, EmailCampaignSave, SmsTemplateRecord, SmsTemplateSave, AppObjectRecord, AppObjectSave, AppUserRecord, AppUserSave, AdminAccountRecord, AdminAccountSave, AgencyCreate, AgencyRecord, AgencyRoleRecord, AgencyRoleSave, AgencyTrialUnit, AgencyTrialUnitUpdate, AgencyUnitRecord, AgencyUpdate, AgencyUserRecord, AgencyUserSave, CategoryRecord, CategoryUpdate, ConfigRecord, ConfigUpdate, RoleRecord, RoleSave, UnitCreate, UnitRecord, UnitUpdate, UnitUserRecord, UnitUserSave } from '@portal/contracts';
 
 /** A password every sample account can sign in with. */
 export const SAMPLE_PASSWORD = 'Sample#Pass2026';
+/** A password of the user's own, set at the first sign-in after a generated or reset one. */
+export const OTHER_PASSWORD = 'Own#Pass2026';
 
 let counter = 0;
 /** A short suffix no other sample of this process has. */
 export function uniqueSuffix(): string {
   counter += 1;
   return `${process.pid.toString(36)}${counter}`;
+}
+
+/** A valid enterprise code (10 digits) no other sample has. */
+export function sampleBusinessCode(): string {
+  counter += 1;
+  return `09${String(process.pid % 10_000).padStart(4, '0')}${String(counter % 10_000).padStart(4, '0')}`;
 }
 
 /** What a sample needs to know of the world it is made for. */
@@ -38,7 +46,7 @@ export interface SampleFactory<Create = Record<string, unknown>, Rec = Record<st
 export const unitSample: SampleFactory<UnitCreate, UnitRecord, UnitUpdate> = {
   create: (_context, n = uniqueSuffix()) => ({
     name: `Công ty Mẫu ${n}`,
-    businessCode: `MAU-${n}`,
+    businessCode: sampleBusinessCode(),
     numberOfEmployees: '2-20',
     shortName: `MAU ${n}`,
     address: 'Huế',
@@ -48,7 +56,7 @@ export const unitSample: SampleFactory<UnitCreate, UnitRecord, UnitUpdate> = {
   update: (record) => ({
     id: record.id,
     name: `${record.name} (edited)`,
-    businessCode: record.businessCode ?? `MAU-${uniqueSuffix()}`,
+    businessCode: record.businessCode ?? sampleBusinessCode(),
     numberOfEmployees: '21-100',
     shortName: record.shortName,
     address: record.address,
@@ -202,20 +210,25 @@ export const agencySample: SampleFactory<AgencyCreate, AgencyRecord, AgencyUpdat
 };
 
 /** A customer's trial unit, registered in agency X (an agency's own user's body names no agency that counts). */
-export const agencyUnitSample: SampleFactory<AgencyTrialUnit, never, never> = {
+export const agencyUnitSample: SampleFactory<AgencyTrialUnit, AgencyUnitRecord, AgencyTrialUnitUpdate> = {
   create: (context, n = uniqueSuffix()) => ({
     agencyId: context.agencyId,
     name: `Khách hàng Mẫu ${n}`,
-    businessCode: `KH-${n}`,
+    businessCode: sampleBusinessCode(),
     numberOfEmployees: '2-20',
     shortName: `KH ${n}`,
     address: 'Cần Thơ',
     adminUsername: `admin.kh${n}`,
     adminEmail: `admin@kh${n}.example.com`,
   }),
-  update: () => {
-    throw new Error('an agency unit is never edited through the agency calls');
-  },
+  update: (record) => ({
+    id: record.id,
+    name: `${record.name} (sửa)`,
+    businessCode: record.businessCode ?? sampleBusinessCode(),
+    numberOfEmployees: '21-100',
+    shortName: record.shortName,
+    address: 'Cần Thơ (sửa)',
+  }),
 };
 
 export const agencyRoleSample: SampleFactory<AgencyRoleSave, AgencyRoleRecord, AgencyRoleSave> = {

@@ -105,6 +105,11 @@ export const LOG_OBJECT = {
   agencyUser: 110,
   // The suite's services themselves (issue 7): the specification's list names none for them.
   service: 120,
+  // Messaging (issue 25): templates and campaigns are filed under their own names, not as
+  // "system configuration".
+  emailTemplate: 125,
+  emailCampaign: 130,
+  smsTemplate: 135,
 } as const;
 
 export const LOG_ACTION = {

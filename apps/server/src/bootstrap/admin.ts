@@ -26,6 +26,7 @@ export async function ensurePlatformAdmin(tx: Transaction, admin: Config['admin'
       username: admin.username,
       email: admin.email,
       passwordHash: await hashPassword(password),
+      passwordChangeRequired: !admin.password,
       firstName: 'Admin',
       lastName: 'Portal',
       fullName: 'Portal Admin',

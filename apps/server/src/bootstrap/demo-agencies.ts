@@ -10,7 +10,7 @@ const DEMO_AGENCIES = [
 ] as const;
 
 /** What an agent user does: see the agency and its units, register trials for customers. */
-const SALES_PERMISSIONS: readonly PermissionName[] = ['AGENCY_AGENCY_LIST', 'AGENCY_AGENCY_VIEW', 'AGENCY_UNIT_LIST', 'AGENCY_UNIT_VIEW', 'AGENCY_UNIT_ADD'];
+const SALES_PERMISSIONS: readonly PermissionName[] = ['AGENCY_AGENCY_LIST', 'AGENCY_AGENCY_VIEW', 'AGENCY_UNIT_LIST', 'AGENCY_UNIT_VIEW', 'AGENCY_UNIT_ADD', 'AGENCY_UNIT_EDIT'];
 
 /**
  * Each demo agency gets a manager role (every agency-level permission) held by its agent

@@ -40,7 +40,7 @@ describe.each(DATABASE_KINDS)('mail while SMTP is down for ten minutes, on %s', 
     const { uid } = await startAuthorization(browser);
     const reply = await interactionPost(browser, uid!, 'sign-up', {
       companyName: `Công ty Mất Thư ${n}`,
-      businessCode: `0777${n}`,
+      businessCode: `0777${String(n).padStart(6, '0')}`,
       numberOfEmployees: '2-20',
       username: `outage.${n}`,
       email: `outage.${n}@mat-thu.vn`,

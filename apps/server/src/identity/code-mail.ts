@@ -1,7 +1,10 @@
 import type { CodeSent, EmailTemplateType, Language } from '@portal/contracts';
 import type { Queryable } from '../db/client.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
-import { issueCode, maskEmail, type CodePurpose } from './verification-codes.ts';
+import { issueCode, maskEmail, type CODE_PURPOSES, type CodePurpose } from './verification-codes.ts';
+
+/** Purposes whose code is e-mailed (the new-password step of a sign-in keeps only its state). */
+type MailedPurpose = Exclude<CodePurpose, typeof CODE_PURPOSES.newPasswordSignin>;
 
 /** The template each kind of code is mailed with. */
 const CODE_MAIL_TYPES = {
@@ -10,7 +13,7 @@ const CODE_MAIL_TYPES = {
   two_factor_setup: 'twoFactorSetupCode',
   two_factor_policy: 'twoFactorPolicyCode',
   change_password: 'changePasswordCode',
-} as const satisfies Record<CodePurpose['key'], EmailTemplateType>;
+} as const satisfies Record<MailedPurpose['key'], EmailTemplateType>;
 
 /**
  * Issues a code and queues the mail that carries it, in one transaction: the code exists only
@@ -19,7 +22,7 @@ const CODE_MAIL_TYPES = {
 export async function sendCodeByMail(
   db: Queryable,
   mailer: Mailer,
-  code: { purpose: CodePurpose; subject: string; payload?: unknown },
+  code: { purpose: MailedPurpose; subject: string; payload?: unknown },
   to: { email: string; language: Language },
 ): Promise<CodeSent> {
   return db.transaction(async (tx) => {

@@ -24,7 +24,8 @@ import { sendCodeByMail } from './code-mail.ts';
 import { deviceKeyHash } from './device.ts';
 import { SIGN_IN_REFUSALS, type SignInRefusal } from './entitlement.ts';
 import { ENTITLEMENT_PROMPT } from './provider.ts';
-import { completeLogin, isSecure, pendingInteraction, saveInteractionResult, uidParams } from './interaction.ts';
+import { isSecure, pendingInteraction, saveInteractionResult, uidParams } from './interaction.ts';
+import { finishSignIn } from './new-password-step.ts';
 import { useRecoveryCode } from './recovery-codes.ts';
 import { markTwoFactorVerified, twoFactorNeeded } from './two-factor-policy.ts';
 import { CODE_PURPOSES, consumeCode, maskEmail, pendingCode, pendingPayload } from './verification-codes.ts';
@@ -93,7 +94,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       }
       const { user } = check;
       const device = deviceKeyHash(request, reply, isSecure(ctx));
-      if (!(await twoFactorNeeded(db, user, device))) return ok(await completeLogin(ctx, interaction, request, user, device));
+      if (!(await twoFactorNeeded(db, user, device))) return ok(await finishSignIn(ctx, interaction, request, user, device));
       // Back from the code screen and signing in again: the code already sent still stands.
       const earlier = await pendingCode<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
       const payload: PendingTwoFactor = { userId: user.id, deviceKeyHash: device };
@@ -132,7 +133,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       const [user] = await db.select().from(users).where(eq(users.id, pending.userId));
       if (!user || !canSignIn(user)) throw new AppError(user && isLocked(user) ? 'account.locked' : 'account.expired');
       await markTwoFactorVerified(db, user.id);
-      return ok(await completeLogin(ctx, interaction, request, user, pending.deviceKeyHash));
+      return ok(await finishSignIn(ctx, interaction, request, user, pending.deviceKeyHash));
     },
   );
 

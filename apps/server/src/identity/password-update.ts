@@ -22,7 +22,7 @@ export async function setPassword(
   const passwordHash = await hashPassword(newPassword);
   const tokensValidAfter = new Date();
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, tokensValidAfter }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, tokensValidAfter, passwordChangeRequired: false }).where(eq(users.id, user.id));
     await deps.mailer.send(tx, {
       kind: 'passwordChanged',
       to: user.email,

@@ -8,7 +8,7 @@ import { blacklistDomains, blacklistExceptions, blacklistSubdomains, unitPackage
 
 const request = (n: string) => ({
   companyName: `Công ty Thử Nghiệm ${n}`,
-  businessCode: `0100${n}`,
+  businessCode: `010000${n}`,
   numberOfEmployees: '2-20',
   username: `owner.${n}`,
   email: `owner.${n}@company${n}.vn`,

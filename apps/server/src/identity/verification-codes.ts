@@ -13,6 +13,8 @@ export const CODE_PURPOSES = {
   twoFactorSetup: { key: 'two_factor_setup', resendAfterSeconds: VERIFICATION.resendCountdownDefaultSeconds },
   twoFactorPolicy: { key: 'two_factor_policy', resendAfterSeconds: VERIFICATION.resendCountdownDefaultSeconds },
   changePassword: { key: 'change_password', resendAfterSeconds: VERIFICATION.resendCountdownAccountMenuSeconds },
+  /** Not a code sent to anyone: the sign-in waiting for a new password (`new-password-step.ts`). */
+  newPasswordSignin: { key: 'new_password_signin', resendAfterSeconds: 0 },
 } as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[keyof typeof CODE_PURPOSES];
 

@@ -16,6 +16,8 @@ const EXTRA_CODES: Record<string, MenuPhraseKey> = {
   '/work-screen': 'WORK_SCREEN',
   '/user/app-user': 'USER_APP_USER',
   '/package/upgrade': 'PACKAGE_UPGRADE',
+  // Every signed-in user's app list (its route is not a menu screen, but the header names it).
+  '/list-base-app': 'LIST_BASE_APP',
 };
 
 export const SCREEN_ROUTES: readonly ScreenRoute[] = [

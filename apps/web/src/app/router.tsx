@@ -1,12 +1,15 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { BASE_PATH } from '@portal/contracts';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { BASE_PATH, MOVED_ROUTES } from '@portal/contracts';
 import { PublicOnly, RequireSession } from '../auth/guards.tsx';
 import { hasSession, prepareSession } from '../auth/session.ts';
 import { loadPhrases, type PhraseArea } from '../i18n/index.ts';
 import { withAntd } from '../shared/with-antd.tsx';
 import { SCREEN_ROUTES, SECTION_ROUTES, type MenuPhraseKey, type ScreenRoute } from './menu-model.ts';
 import { SCREENS, type ScreenModule } from './screens.ts';
+
+/** Where a sign-in and "home" lead; a user whose menu lacks it opens their menu's first screen. */
+export const LANDING_ROUTE = '/dashboard';
 
 /** Screens built without antd: their route does not wait for antd's providers. */
 const WITHOUT_ANTD: ReadonlySet<MenuPhraseKey> = new Set(['DASHBOARD']);
@@ -26,7 +29,7 @@ function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
       ]);
       return {
         Component: () => (
-          <RequirePermission permission={permission}>
+          <RequirePermission permission={permission} landing={route === LANDING_ROUTE}>
             <Screen />
           </RequirePermission>
         ),
@@ -126,6 +129,7 @@ const routes: RouteObject[] = [
                 },
               })),
               ...SCREEN_ROUTES.map(screenRoute),
+              ...MOVED_ROUTES.map(({ route, to }) => ({ path: route, element: <Navigate to={to} replace /> })),
               { path: '/list-base-app', lazy: antdPage(() => import('../features/apps/ListBaseAppPage.tsx')) },
               { path: '*', lazy: antdPage(() => import('../features/errors/NotFoundPage.tsx')) },
             ],

@@ -35,7 +35,6 @@ export const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   PACKAGE_UPGRADE: () => import('../features/package/UpgradePage.tsx'),
   ENTERPRISE_ACCESS: () => import('../features/package/ManageAccessPage.tsx'),
   SERVICE_MANAGE: () => import('../features/service/ServiceManagePage.tsx'),
-  SERVICE_PERMISSION_ENTERPRISE: () => import('../features/package/PermissionEnterprisePage.tsx'),
   // Grants: each a service user of the unit, taking a seat of the pack.
   SERVICE_PERMISSION_USER: () => import('../features/service-apps/AppUserPage.tsx'),
   SYSTEM_CONFIG: () => import('../features/settings/ConfigDataPage.tsx'),

@@ -9,11 +9,11 @@ import { SESSION, STORAGE_KEYS, type Environment } from '@portal/contracts';
  */
 let environment: Environment | undefined;
 let onSessionLost: () => void = () => {};
-let manager: Promise<UserManager> | undefined;
+let manager: Promise<PortalUserManager> | undefined;
 
 const RETURN_TO_KEY = 'sso.return_to';
 
-function userManager(): Promise<UserManager> {
+function userManager(): Promise<PortalUserManager> {
   if (!environment) throw new Error('the session is used before createSession()');
   manager ??= openManager(environment);
   return manager;
@@ -53,8 +53,28 @@ export function prepareSession(): void {
   else prepareWanted = true;
 }
 
-async function openManager(environment: Environment): Promise<UserManager> {
+/** The OpenID Connect client, able to start a sign-in without leaving the page (see `startSignInInPlace`). */
+type PortalUserManager = UserManager & { signinRequestUrl(): Promise<string> };
+
+async function openManager(environment: Environment): Promise<PortalUserManager> {
   const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
+  class InPlaceUserManager extends UserManager {
+    /** The authorization request's URL, its state (PKCE verifier …) stored as `signinRedirect` stores it. */
+    async signinRequestUrl(): Promise<string> {
+      let target = '';
+      await this._signinStart(
+        { request_type: 'si:r' },
+        {
+          navigate: ({ url }) => {
+            target = url;
+            return Promise.resolve({ url });
+          },
+          close: () => undefined,
+        },
+      );
+      return target;
+    }
+  }
   const settings = {
     authority: environment.authority,
     client_id: environment.clientId,
@@ -68,7 +88,7 @@ async function openManager(environment: Environment): Promise<UserManager> {
     loadUserInfo: false,
   };
   localStorage.setItem(STORAGE_KEYS.identitySettings, JSON.stringify({ ...settings, userStore: 'localStorage' }));
-  const created = new UserManager(settings);
+  const created = new InPlaceUserManager(settings);
   created.events.addUserLoaded(keepTokens);
   created.events.addUserUnloaded(forgetTokens);
   watchRenewal(created);
@@ -139,6 +159,26 @@ export function hasSession(): boolean {
 export async function startSignIn(returnTo?: string): Promise<void> {
   if (returnTo) sessionStorage.setItem(RETURN_TO_KEY, returnTo);
   await (await userManager()).signinRedirect();
+}
+
+/**
+ * Starts a sign-in without loading the app a second time: the authorization request is
+ * followed by a request of this page's own (the provider's redirects set its interaction
+ * cookie as a navigation would), and answers where the provider sent it — the sign-in form
+ * (`/signin?uid=…`), or straight back to the callback when the provider still has a session.
+ * Navigating the window there instead would download and start the whole app again. Only for
+ * a provider on this origin (the portal's own); others are visited with a redirect.
+ */
+export async function startSignInInPlace(returnTo?: string): Promise<string | undefined> {
+  const client = await userManager();
+  if (new URL(client.settings.authority, window.location.href).origin !== window.location.origin) {
+    await startSignIn(returnTo);
+    return undefined;
+  }
+  if (returnTo) sessionStorage.setItem(RETURN_TO_KEY, returnTo);
+  const response = await fetch(await client.signinRequestUrl(), { credentials: 'include' });
+  if (new URL(response.url).origin !== window.location.origin) throw new Error(`the sign-in request ended at ${response.url}`);
+  return response.url;
 }
 
 /** Finishes the code exchange on /signin-callback; answers where the user was going. */

@@ -5,6 +5,7 @@ import 'dayjs/locale/vi';
 import enUS from 'antd/locale/en_US';
 import viVN from 'antd/locale/vi_VN';
 import { useTranslation } from 'react-i18next';
+import { PORTAL_THEME } from './theme.ts';
 
 /**
  * antd's and dayjs's locale (following the portal's language) and antd's App context
@@ -19,7 +20,7 @@ export default function AntdProviders({ children }: { children: ReactNode }) {
   // rendering, idempotently, so that the screen's first render already has it.
   dayjs.locale(english ? 'en' : 'vi');
   return (
-    <ConfigProvider locale={english ? enUS : viVN}>
+    <ConfigProvider locale={english ? enUS : viVN} theme={PORTAL_THEME}>
       <AntApp component={false}>{children}</AntApp>
     </ConfigProvider>
   );

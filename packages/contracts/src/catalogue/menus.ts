@@ -46,11 +46,9 @@ export const MENU_CATALOGUE: readonly MenuSection[] = [
     icon: 'service',
     items: [
       { code: 'SERVICE_MANAGE', route: '/service/service-manage', permission: 'SERVICE_MANAGER_LIST' },
-      {
-        code: 'SERVICE_PERMISSION_ENTERPRISE',
-        route: '/service/permission-enterprise',
-        permission: 'SERVICE_PERMISSIONENTERPRISE_LIST',
-      },
+      // Enterprise permissions (/service/permission-enterprise) are the units' access by
+      // service: the same table as Enterprise → Access management, which has that view (see
+      // MOVED_ROUTES). One table, one menu entry.
       { code: 'SERVICE_PERMISSION_USER', route: '/service/permission-user', permission: 'SERVICE_PERMISSIONUSER_LIST' },
     ],
   },
@@ -146,6 +144,14 @@ export const EXTRA_ROUTES: readonly { route: string; permission?: PermissionName
   { route: '/user/app-user', permission: 'USER_USERUNIT_LIST' },
   /** The upgrade/register screen, opened by the Upgrade button and from the Package section. */
   { route: '/package/upgrade', permission: 'PACKAGE_UNITPACKAGE_LIST' },
+];
+
+/**
+ * Routes of the specification whose table lives under another menu entry: the SPA sends
+ * them there (with the view that shows it), so links and bookmarks to them keep working.
+ */
+export const MOVED_ROUTES: readonly { route: string; to: string }[] = [
+  { route: '/service/permission-enterprise', to: '/enterprise/manage-access?view=service' },
 ];
 
 /** The menu section a path belongs to (its first segment), if any. */

@@ -83,7 +83,8 @@ export const PERMISSION_CATALOGUE = {
     ROLE: { actions: CRUD, agency: CRUD, agentOnly: true },
     USER: { actions: CRUD, agency: CRUD, agentOnly: true },
     // The units an agency brought: seen, and registered as trials for customers; never changed inside.
-    UNIT: { actions: ['LIST', 'VIEW', 'ADD'], agency: ['LIST', 'VIEW', 'ADD'] },
+    // EDIT: an agency corrects the trial units it registered (a customer's name, code, address).
+    UNIT: { actions: ['LIST', 'VIEW', 'ADD', 'EDIT'], agency: ['LIST', 'VIEW', 'ADD', 'EDIT'] },
   },
 } as const satisfies Record<string, Record<string, FeatureDefinition>>;
 

@@ -19,7 +19,7 @@ export const accessLogResource = defineResource({
     { key: 'signedInAt', header: { vi: 'Thời gian đăng nhập', en: 'Signed in at' }, format: 'datetime' },
     { key: 'username', header: { vi: 'Tài khoản', en: 'Account' } },
     { key: 'fullName', header: { vi: 'Họ và tên', en: 'Full name' }, wide: true },
-    { key: 'unitName', header: { vi: 'Đơn vị', en: 'Unit' }, wide: true },
+    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
     { key: 'deviceName', header: { vi: 'Thiết bị', en: 'Device' }, wide: true },
     { key: 'browser', header: { vi: 'Trình duyệt', en: 'Browser' } },
     { key: 'ipAddress', header: { vi: 'Địa chỉ IP', en: 'IP address' } },

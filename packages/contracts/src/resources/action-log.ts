@@ -43,7 +43,7 @@ export const actionLogResource = defineResource({
   exportColumns: [
     { key: 'createdAt', header: { vi: 'Thời gian', en: 'Date' }, format: 'datetime' },
     { key: 'username', header: { vi: 'Người thực hiện', en: 'User' } },
-    { key: 'unitName', header: { vi: 'Đơn vị', en: 'Unit' }, wide: true },
+    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
     { key: 'objectName', header: { vi: 'Đối tượng', en: 'Object' }, wide: true },
     { key: 'content', header: { vi: 'Nội dung', en: 'Content' }, wide: true },
   ],

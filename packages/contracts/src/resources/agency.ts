@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS, USER_COUNT_BANDS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { emailSchema, isoDateSchema, optionalMobileSchema, optionalText, requiredText, usernameSchema } from '../schemas/fields.ts';
+import { emailSchema, isoDateSchema, optionalMobileSchema, optionalText, requiredText, textSchema, usernameSchema } from '../schemas/fields.ts';
+import { BUSINESS_CODE_RULE } from '../schemas/text-rules.ts';
 import { passwordSchema } from '../schemas/password.ts';
 import { defineResource, standardPermissions } from './define.ts';
 import { unitRecordSchema } from './unit.ts';
@@ -92,8 +93,8 @@ export const agencyResource = defineResource({
     { key: 'commissionPercent', header: { vi: 'Hoa hồng (%)', en: 'Commission (%)' } },
     { key: 'commissionBasis', header: { vi: 'Cách tính hoa hồng', en: 'Commission basis' } },
     { key: 'contractEndDate', header: { vi: 'Hết hạn hợp đồng', en: 'Contract ends' }, format: 'date' },
-    { key: 'unitCount', header: { vi: 'Số đơn vị', en: 'Units' } },
-    { key: 'trialUnitCount', header: { vi: 'Đơn vị dùng thử', en: 'Trial units' } },
+    { key: 'unitCount', header: { vi: 'Số doanh nghiệp', en: 'Businesses' } },
+    { key: 'trialUnitCount', header: { vi: 'Doanh nghiệp dùng thử', en: 'Trial businesses' } },
     { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },
   ],
 });
@@ -115,7 +116,7 @@ export type AgencyUnitRecord = z.infer<typeof agencyUnitRecordSchema>;
 export const agencyTrialUnitSchema = z.strictObject({
   agencyId: z.uuid().nullish(),
   name: requiredText(255),
-  businessCode: requiredText(20).regex(/^[\dA-Za-z-]+$/, { error: 'business_code_invalid' }),
+  businessCode: textSchema(BUSINESS_CODE_RULE),
   numberOfEmployees: z.enum(USER_COUNT_BANDS),
   shortName: optionalText(50),
   address: optionalText(255),
@@ -126,6 +127,17 @@ export const agencyTrialUnitSchema = z.strictObject({
 });
 export type AgencyTrialUnit = z.input<typeof agencyTrialUnitSchema>;
 
+/** What an agency corrects in a trial unit it registered: the customer's details, not its administrator. */
+export const agencyTrialUnitUpdateSchema = z.strictObject({
+  id: z.uuid(),
+  name: requiredText(255),
+  businessCode: textSchema(BUSINESS_CODE_RULE),
+  numberOfEmployees: z.enum(USER_COUNT_BANDS),
+  shortName: optionalText(50),
+  address: optionalText(255),
+});
+export type AgencyTrialUnitUpdate = z.input<typeof agencyTrialUnitUpdateSchema>;
+
 export const agencyUnitSearchSchema = pageRequestSchema.extend({
   agencyId: z.uuid().optional(),
   status: z.number().int().optional(),
@@ -135,17 +147,18 @@ export const agencyUnitSearchSchema = pageRequestSchema.extend({
 export const agencyUnitResource = defineResource({
   name: 'AgencyUnit',
   record: agencyUnitRecordSchema,
-  save: agencyTrialUnitSchema,
+  save: agencyTrialUnitUpdateSchema,
+  create: agencyTrialUnitSchema,
   search: agencyUnitSearchSchema,
-  paths: { search: '/Agency/SearchUnit', get: '/Agency/GetUnitById/:id', create: '/Agency/RegisterTrialUnit' },
-  permissions: { search: 'AGENCY_UNIT_LIST', get: 'AGENCY_UNIT_VIEW', create: 'AGENCY_UNIT_ADD' },
+  paths: { search: '/Agency/SearchUnit', get: '/Agency/GetUnitById/:id', create: '/Agency/RegisterTrialUnit', update: '/Agency/UpdateTrialUnit' },
+  permissions: { search: 'AGENCY_UNIT_LIST', get: 'AGENCY_UNIT_VIEW', create: 'AGENCY_UNIT_ADD', update: 'AGENCY_UNIT_EDIT' },
   statuses: [],
   logObject: LOG_OBJECT.unit,
   exportColumns: [
-    { key: 'name', header: { vi: 'Tên doanh nghiệp', en: 'Company name' }, wide: true },
+    { key: 'name', header: { vi: 'Tên doanh nghiệp', en: 'Business name' }, wide: true },
     { key: 'businessCode', header: { vi: 'Mã số doanh nghiệp', en: 'Business registration code' } },
     { key: 'agencyName', header: { vi: 'Đại lý', en: 'Agency' }, wide: true },
-    { key: 'adminUsername', header: { vi: 'Quản trị đơn vị', en: 'Admin unit' } },
+    { key: 'adminUsername', header: { vi: 'Quản trị doanh nghiệp', en: 'Business admin' } },
     { key: 'isTrial', header: { vi: 'Dùng thử', en: 'Trial' }, format: 'boolean' },
     { key: 'expiryDate', header: { vi: 'Ngày hết hạn', en: 'Expiry date' }, format: 'date' },
     { key: 'registrationDate', header: { vi: 'Ngày đăng ký', en: 'Registration date' }, format: 'date' },

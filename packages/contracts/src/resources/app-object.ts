@@ -47,7 +47,7 @@ const exportColumns = [
   { key: 'code', header: { vi: 'Mã', en: 'Code' } },
   { key: 'name', header: { vi: 'Tên', en: 'Name' }, wide: true },
   { key: 'serviceName', header: { vi: 'Dịch vụ', en: 'Service' } },
-  { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Company' }, wide: true },
+  { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
   { key: 'description', header: { vi: 'Mô tả', en: 'Description' }, wide: true },
   { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },
   { key: 'createdAt', header: { vi: 'Ngày tạo', en: 'Created' }, format: 'date' },

@@ -7,10 +7,12 @@ import { defineResource, standardPermissions } from './define.ts';
 
 /**
  * Where the service app stands with an object: synced (the app has it as the portal does),
- * pending (a change waits for delivery, perhaps retrying: lastError says why) or failed
- * (given up, or no integration: a sync after the cause is fixed delivers it).
+ * pending (a change waits for delivery, perhaps retrying: lastError says why), failed (the app
+ * refused it or delivery gave up: lastError is the app's word; a sync after the cause is fixed
+ * delivers it) or not_connected (the service has no enabled integration: the user signs in to
+ * it, but nothing is pushed to its app until a platform administrator integrates it).
  */
-export const SYNC_STATES = ['synced', 'pending', 'failed'] as const;
+export const SYNC_STATES = ['synced', 'pending', 'failed', 'not_connected'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
 
 /** A unit's user in one service's app (section 7, /AppUser), with role, profile and group there. */
@@ -78,7 +80,7 @@ export const appUserResource = defineResource({
     { key: 'roleName', header: { vi: 'Vai trò', en: 'Role' } },
     { key: 'profileName', header: { vi: 'Hồ sơ', en: 'Profile' } },
     { key: 'groupName', header: { vi: 'Nhóm', en: 'Group' } },
-    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Company' }, wide: true },
+    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
     { key: 'syncState', header: { vi: 'Đồng bộ', en: 'Sync' } },
     { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },
   ],

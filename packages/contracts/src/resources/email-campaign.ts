@@ -97,7 +97,7 @@ export const emailCampaignResource = defineResource({
   permissions: standardPermissions('SYSTEM_EMAILCAMPAIGN'),
   // Cancel, and take back a cancelled campaign (its send time must still be ahead).
   statuses: [CAMPAIGN_STATUS.scheduled, CAMPAIGN_STATUS.cancelled],
-  logObject: LOG_OBJECT.systemConfig,
+  logObject: LOG_OBJECT.emailCampaign,
   exportColumns: [
     { key: 'name', header: { vi: 'Tên chiến dịch', en: 'Campaign name' }, wide: true },
     { key: 'subject', header: { vi: 'Tiêu đề', en: 'Subject' }, wide: true },

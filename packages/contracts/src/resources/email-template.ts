@@ -65,7 +65,7 @@ export const emailTemplateResource = defineResource({
   },
   permissions: standardPermissions('SYSTEM_EMAILTEMPLATE'),
   statuses: [STATUS.active, STATUS.inactive],
-  logObject: LOG_OBJECT.systemConfig,
+  logObject: LOG_OBJECT.emailTemplate,
   exportColumns: [
     { key: 'name', header: { vi: 'Tên mẫu', en: 'Template name' }, wide: true },
     { key: 'systemType', header: { vi: 'Loại mẫu hệ thống', en: 'System template type' } },

@@ -43,7 +43,7 @@ export const integrationSearchSchema = pageRequestSchema.extend({ serviceId: z.u
 
 const exportColumns = [
   { key: 'serviceName', header: { vi: 'Dịch vụ', en: 'Service' }, wide: true },
-  { key: 'unitName', header: { vi: 'Đơn vị', en: 'Unit' }, wide: true },
+  { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
   { key: 'scimEndpoint', header: { vi: 'Địa chỉ SCIM', en: 'SCIM endpoint' }, wide: true },
   { key: 'backchannelLogoutUri', header: { vi: 'Địa chỉ đăng xuất', en: 'Back-channel logout URI' }, wide: true },
   { key: 'enabled', header: { vi: 'Bật', en: 'Enabled' } },

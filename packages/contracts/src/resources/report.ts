@@ -103,7 +103,7 @@ export const packageServiceUnitsReport = defineReport({
   exportColumns: [
     { key: 'packageName', header: { vi: 'Gói dịch vụ', en: 'Service pack' }, wide: true },
     { key: 'serviceName', header: { vi: 'Dịch vụ', en: 'Service' }, wide: true },
-    { key: 'numberOfUnits', header: { vi: 'Số đơn vị sử dụng', en: 'Units using it' } },
+    { key: 'numberOfUnits', header: { vi: 'Số doanh nghiệp sử dụng', en: 'Businesses using it' } },
   ],
 });
 
@@ -128,7 +128,7 @@ export const serviceUnitsReport = defineReport({
   record: serviceUnitRecordSchema,
   search: periodReportSearchSchema,
   exportColumns: [
-    { key: 'unitName', header: { vi: 'Đơn vị', en: 'Unit' }, wide: true },
+    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
     { key: 'serviceName', header: { vi: 'Dịch vụ', en: 'Service' }, wide: true },
     { key: 'packageNames', header: { vi: 'Gói dịch vụ', en: 'Service pack' }, wide: true },
     { key: 'numberOfAccesses', header: { vi: 'Số lượt truy cập', en: 'Accesses' } },

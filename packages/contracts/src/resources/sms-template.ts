@@ -93,7 +93,7 @@ export const smsTemplateResource = defineResource({
   },
   permissions: standardPermissions('SYSTEM_SMSTEMPLATE'),
   statuses: [STATUS.active, STATUS.inactive],
-  logObject: LOG_OBJECT.systemConfig,
+  logObject: LOG_OBJECT.smsTemplate,
   exportColumns: [
     { key: 'name', header: { vi: 'Tên mẫu', en: 'Template name' }, wide: true },
     { key: 'type', header: { vi: 'Loại', en: 'Type' } },

@@ -5,7 +5,7 @@ import { unitServiceRecordFields } from '../schemas/fields.ts';
 import { defineResource } from './define.ts';
 
 /**
- * A unit's access to one service (/enterprise/manage-access, /service/permission-enterprise):
+ * A unit's access to one service (/enterprise/manage-access, by business or by service):
  * a row per unit and service, opened when a pack holding the service is given to the unit, and
  * switched off or on without touching the pack. Platform staff add a service to a unit or take
  * it away; a unit's administrator switches their own unit's access.
@@ -60,7 +60,7 @@ export const unitChannelResource = defineResource({
   statuses: [STATUS.active, STATUS.inactive],
   logObject: LOG_OBJECT.serviceInUnit,
   exportColumns: [
-    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Company' }, wide: true },
+    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
     { key: 'serviceName', header: { vi: 'Dịch vụ', en: 'Service' }, wide: true },
     { key: 'bought', header: { vi: 'Đã mua', en: 'Bought' }, format: 'boolean' },
     { key: 'grants', header: { vi: 'Người dùng được cấp', en: 'Users granted' } },

@@ -78,7 +78,7 @@ export const unitPackageResource = defineResource({
   statuses: [STATUS.active, STATUS.inactive],
   logObject: LOG_OBJECT.unitServicePackage,
   exportColumns: [
-    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Company' }, wide: true },
+    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
     { key: 'packageName', header: { vi: 'Gói dịch vụ', en: 'Service pack' }, wide: true },
     { key: 'seats', header: { vi: 'Số người dùng', en: 'Seats' } },
     { key: 'startsAt', header: { vi: 'Ngày bắt đầu', en: 'Start' }, format: 'date' },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS, USER_COUNT_BANDS } from '../constants.ts';
 import { pageRequestSchema } from '../schemas/common.ts';
-import { emailSchema, isoDateSchema, optionalText, requiredText, usernameSchema } from '../schemas/fields.ts';
+import { emailSchema, isoDateSchema, optionalText, requiredText, textSchema, usernameSchema } from '../schemas/fields.ts';
+import { BUSINESS_CODE_RULE } from '../schemas/text-rules.ts';
 import { passwordSchema } from '../schemas/password.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -29,7 +30,7 @@ export type UnitRecord = z.infer<typeof unitRecordSchema>;
 
 const unitFields = {
   name: requiredText(255),
-  businessCode: requiredText(20).regex(/^[\dA-Za-z-]+$/, { error: 'business_code_invalid' }),
+  businessCode: textSchema(BUSINESS_CODE_RULE),
   numberOfEmployees: z.enum(USER_COUNT_BANDS),
   shortName: optionalText(50),
   address: optionalText(255),
@@ -78,12 +79,12 @@ export const unitResource = defineResource({
   statuses: [STATUS.active, STATUS.inactive],
   logObject: LOG_OBJECT.unit,
   exportColumns: [
-    { key: 'name', header: { vi: 'Tên doanh nghiệp', en: 'Company name' }, wide: true },
+    { key: 'name', header: { vi: 'Tên doanh nghiệp', en: 'Business name' }, wide: true },
     { key: 'businessCode', header: { vi: 'Mã số doanh nghiệp', en: 'Business registration code' } },
     { key: 'numberOfEmployees', header: { vi: 'Số nhân viên', en: 'Number of employees' } },
     { key: 'shortName', header: { vi: 'Tên viết tắt', en: 'Short name' } },
     { key: 'tenantId', header: { vi: 'Tenant ID', en: 'Tenant ID' } },
-    { key: 'adminUsername', header: { vi: 'Quản trị đơn vị', en: 'Admin unit' } },
+    { key: 'adminUsername', header: { vi: 'Quản trị doanh nghiệp', en: 'Business admin' } },
     { key: 'address', header: { vi: 'Địa chỉ', en: 'Address' }, wide: true },
     { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },
     { key: 'expiryDate', header: { vi: 'Ngày hết hạn', en: 'Expiry date' }, format: 'date' },

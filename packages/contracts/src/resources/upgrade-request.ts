@@ -45,7 +45,7 @@ export const upgradeRequestResource = defineResource({
   statuses: [],
   exportColumns: [
     { key: 'createdAt', header: { vi: 'Ngày yêu cầu', en: 'Requested' }, format: 'datetime' },
-    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Company' }, wide: true },
+    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
     { key: 'requesterName', header: { vi: 'Người yêu cầu', en: 'Requested by' } },
     { key: 'packageName', header: { vi: 'Gói dịch vụ', en: 'Service pack' }, wide: true },
     { key: 'serviceName', header: { vi: 'Dịch vụ', en: 'Service' } },

@@ -118,7 +118,7 @@ export const unitUserResource = defineResource({
   logObject: LOG_OBJECT.userByUnit,
   exportColumns: [
     ...ACCOUNT_EXPORT_COLUMNS,
-    { key: 'unitName', header: { vi: 'Đơn vị', en: 'Unit' }, wide: true },
+    { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
     { key: 'isAdmin', header: { vi: 'Quản trị', en: 'IsAdmin' }, format: 'boolean' },
     { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, format: 'status' },
     { key: 'createdAt', header: { vi: 'Ngày tạo', en: 'Created' }, format: 'date' },

@@ -32,7 +32,7 @@ describe('account contracts (section 5)', () => {
   it('requires the agreement and a known user-count band to sign up', () => {
     const result = signUpRequestSchema.safeParse({
       companyName: 'A',
-      businessCode: 'B',
+      businessCode: '0312345678',
       numberOfEmployees: '7',
       username: 'abc',
       email: 'a@b.vn',

@@ -140,10 +140,16 @@ export function passwordsMatch(password: string | undefined, confirmation: strin
   return (password ?? '') === (confirmation ?? '');
 }
 
+/**
+ * A Vietnamese enterprise code (mã số doanh nghiệp): 10 digits, or 10 digits, "-" and 3 more
+ * for a branch. One rule for the unit forms, sign-up and an agency's trial registration.
+ */
+export const BUSINESS_CODE_RULE: TextRule = { trim: true, required: 'required', max: 14, pattern: { regex: /^\d{10}(-\d{3})?$/, error: 'business_code_invalid' } };
+
 /** The sign-up form's text fields (section 5, sign-up); the schema of the request is built from them. */
 export const SIGN_UP_RULES = {
   companyName: requiredTextRule(255),
-  businessCode: requiredTextRule(50),
+  businessCode: BUSINESS_CODE_RULE,
   username: USERNAME_RULE,
   email: EMAIL_RULE,
   password: NEW_PASSWORD_RULE,

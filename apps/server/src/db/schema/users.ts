@@ -45,6 +45,11 @@ export const users = pgTable(
     lastLoginAt: timestamptz(),
     /** The language of the account's last sign-in (its sign-in screen's): mail sent to it without a request (campaigns) speaks it. */
     language: text({ enum: ['vi', 'en'] }),
+    /**
+     * The password was generated (a new account, an administrator's reset): the next sign-in
+     * asks for a new one before anything else. Cleared by every password change.
+     */
+    passwordChangeRequired: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

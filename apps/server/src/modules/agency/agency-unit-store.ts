@@ -7,7 +7,8 @@ import type { ResourceStore } from '../../platform/resource/register.ts';
 import { assertAgencyExists, agencyForWrite, isPlatform } from '../../platform/resource/scope.ts';
 import { allOf } from '../../platform/resource/search.ts';
 import { startTrialUnit } from '../unit/create-unit.ts';
-import { findUnit, searchUnits, unitSearchWhere } from '../unit/unit-store.ts';
+import { findUnit, searchUnits, unitSearchWhere, unitStore } from '../unit/unit-store.ts';
+import { AppError } from '../../platform/errors.ts';
 import { signinPage } from '../../identity/provider.ts';
 import { mailNewAccount } from '../user/account-changes.ts';
 
@@ -55,6 +56,17 @@ export const agencyUnitStore: ResourceStore<typeof agencyUnitResource> = {
 
   describe: (unit) => ({ id: unit.id, name: unit.name, unitId: unit.id }),
 
+  /**
+   * An agency corrects a trial unit it brought (the customer's details); a unit that became a
+   * customer of the platform's (no longer on trial) is the platform's to change. Platform staff
+   * edit any unit on the units screen.
+   */
+  async update(tx, existing, input, op) {
+    if (!existing.isTrial && !isPlatform(op.scope)) throw new AppError('agency.unit_not_trial');
+    // The trial and its end stay as they are; so does the attribution (no agencyId).
+    await unitStore.update!(tx, existing, { ...input, isTrial: existing.isTrial, expiryDate: existing.expiryDate }, op);
+  },
+
   /** A customer's trial unit, registered by the agency, which it then belongs to. */
   async create(tx, input, op) {
     const agencyId = agencyForWrite(op.scope, input.agencyId);
@@ -63,7 +75,7 @@ export const agencyUnitStore: ResourceStore<typeof agencyUnitResource> = {
     const { unitId, days } = await startTrialUnit(
       tx,
       { name: input.name, businessCode: input.businessCode, numberOfEmployees: input.numberOfEmployees, shortName: input.shortName, address: input.address, agencyId },
-      { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password) },
+      { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password), passwordChangeRequired: !input.adminPassword },
       op.app.clock.now(),
     );
     // The customer's administrator learns their account: with its password when one was generated.

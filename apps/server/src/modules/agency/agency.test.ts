@@ -6,7 +6,7 @@ import { AGENCY_X, AGENCY_Y, agencyIdOf, signInActors, type ActorKey, type TestA
 import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { bearer, signIn } from '../../../test/oidc-client.ts';
-import { SAMPLE_PASSWORD } from '../../../test/samples.ts';
+import { SAMPLE_PASSWORD, sampleBusinessCode } from '../../../test/samples.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { manualClock } from '../../platform/clock.ts';
 import { actionLogs, roles, units } from '../../db/schema/index.ts';
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('agencies on %s', (kind) => {
 
   const customer = (n: string) => ({
     name: `Công ty Khách hàng ${n}`,
-    businessCode: `KH-${n}`,
+    businessCode: sampleBusinessCode(),
     numberOfEmployees: '2-20',
     adminUsername: `admin.kh${n}`,
     adminEmail: `admin@kh${n}.example.com`,
@@ -47,6 +47,20 @@ describe.each(DATABASE_KINDS)('agencies on %s', (kind) => {
     const backwards = await admin.post('/api/Agency/Create', { ...body, code: 'OTHER', contractEndDate: '2025-01-01T00:00:00.000Z' });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors).toEqual([expect.objectContaining({ field: 'body.contractEndDate' })]);
+  });
+
+  it('an agency corrects the trial units it registered, and no other unit', async () => {
+    const { id } = await agentX.data(agentX.post('/api/Agency/RegisterTrialUnit', customer('fix')));
+    const record = await agentX.data(agentX.get(`/api/Agency/GetUnitById/${id}`));
+    // The record as it was read goes back with the corrections.
+    expect(await agentX.data(agentX.post('/api/Agency/UpdateTrialUnit', { ...record, name: 'Công ty Khách hàng Đã Sửa', businessCode: '0401234567-002', address: 'Cần Thơ' }))).toEqual({ id });
+    expect(await agentX.data(agentX.get(`/api/Agency/GetUnitById/${id}`))).toMatchObject({ name: 'Công ty Khách hàng Đã Sửa', businessCode: '0401234567-002', isTrial: true, agencyId: agencyX });
+    const invalid = await agentX.post('/api/Agency/UpdateTrialUnit', { ...record, businessCode: '04012' });
+    expect(invalid.json().errors).toEqual([{ field: 'body.businessCode', message: 'business_code_invalid' }]);
+    // Another agency's unit is out of reach; one no longer on trial is the platform's.
+    expect((await agentY.post('/api/Agency/UpdateTrialUnit', { ...record, name: 'x' })).statusCode).toBe(404);
+    await t.database.db.update(units).set({ isTrial: false }).where(eq(units.id, id));
+    expect((await agentX.post('/api/Agency/UpdateTrialUnit', { ...record, name: 'x' })).json()).toMatchObject({ success: false, errorCode: 9152 });
   });
 
   it("an agency's user registers a trial unit for a customer; it belongs to the agency, which nobody else's agency sees", async () => {

@@ -27,6 +27,10 @@ describe.each(DATABASE_KINDS)('apps and single sign-on on %s', (kind) => {
       // IC, LCM and WFM are in the unit's pack too, but the administrator is granted CRM only.
       { baseAppCode: 'CRM', title: 'CRM', channelPackageStatus: 1, link: CRM_LINK },
     ]);
+    // The dashboard's list of the user's services: the same apps, the portal aside.
+    const mine = (await callApi(t.app, access_token, '/api/ChannelManager/GetChannelByUserCurrent')).json().data;
+    expect(mine).toEqual([{ baseAppCode: 'CRM', title: 'CRM', channelPackageStatus: 1, link: CRM_LINK }]);
+    expect((await t.app.inject({ url: '/api/ChannelManager/GetChannelByUserCurrent' })).statusCode).toBe(401);
   });
 
   it('saves the default app of a unit user, among the apps of active packs only', async () => {

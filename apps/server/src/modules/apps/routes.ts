@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { baseAppListSchema, envelopeSchema, STATUS, updateDefaultLoginSchema } from '@portal/contracts';
+import { baseAppListSchema, envelopeSchema, PORTAL_SERVICE_CODE, STATUS, updateDefaultLoginSchema } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -17,6 +17,14 @@ export function registerAppRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/User/GetListBaseApp',
     { config: { access: 'signed-in' }, schema: { tags: ['User'], response: { 200: envelopeSchema(baseAppListSchema) } } },
     async (request) => ok(await appsFor(ctx.db, request.actor, ctx.config.publicUrl, ctx.clock.now())),
+  );
+
+  // The specification's dashboard call: the current user's services (the suite's apps they may
+  // open, with whether a pack holding each is usable), without the portal itself.
+  routes.get(
+    '/api/ChannelManager/GetChannelByUserCurrent',
+    { config: { access: 'signed-in' }, schema: { tags: ['Dashboard'], response: { 200: envelopeSchema(baseAppListSchema) } } },
+    async (request) => ok((await appsFor(ctx.db, request.actor, ctx.config.publicUrl, ctx.clock.now())).filter((app) => app.baseAppCode !== PORTAL_SERVICE_CODE)),
   );
 
   routes.post(

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { exchangeCode, signIn, startAuthorization } from '../../../test/oidc-client.ts';
 import { DEMO_UNIT_ADMIN, DEMO_UNIT_USER, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
-import { activityCounters, activityDevices, services, units } from '../../db/schema/index.ts';
+import { activityCounters, activityDevices, services, units, userDevices, users } from '../../db/schema/index.ts';
 import { countActivity, rebuildActivityCounters } from './activity-counters.ts';
 import { activityDay, startOfDay } from './activity-day.ts';
 
@@ -87,7 +87,37 @@ describe.each(DATABASE_KINDS)('dashboards on %s', (kind) => {
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(logout.body)?.[1];
     expect(xsrf).toBeDefined();
     await user.browser.request('POST', '/oidc/session/end/confirm', { form: { xsrf: xsrf!, logout: 'yes' } });
-    await expect.poll(async () => (await callApi(t.app, (await signIn(t.app, DEMO_UNIT_USER)).access_token, '/api/Dashboard/ActivityStatisticsByUser', lastTwoWeeks)).json().data.numberOfSignout).toBe(unitBefore.numberOfSignout + 1);
+    await expect.poll(async () => (await callApi(t.app, (await signIn(t.app, DEMO_UNIT_ADMIN)).access_token, '/api/Dashboard/ActivityStatisticsByUser', lastTwoWeeks)).json().data.numberOfSignout).toBe(unitBefore.numberOfSignout + 1);
+  });
+
+  it("counts the portal's own sign-ins as the Portal's accesses (the portal is not a service app)", async () => {
+    const figures = await platform(lastTwoWeeks);
+    const portal = figures.numberChannelsAciveByUnit.find((service: { serviceCode: string }) => service.serviceCode === 'PORTAL');
+    expect(figures.numberUserSignIn).toBeGreaterThan(0);
+    expect(portal.numberOfAccesses).toBe(figures.numberUserSignIn);
+    const before = portal.numberOfAccesses;
+    await signIn(t.app, DEMO_UNIT_USER);
+    const after = (await platform(lastTwoWeeks)).numberChannelsAciveByUnit.find((service: { serviceCode: string }) => service.serviceCode === 'PORTAL');
+    expect(after.numberOfAccesses).toBe(before + 1);
+  });
+
+  it("shows a unit's user who does not administer it their own figures, not the unit's", async () => {
+    const { db } = t.database;
+    const user = await signIn(t.app, DEMO_UNIT_USER);
+    const admin = await signIn(t.app, DEMO_UNIT_ADMIN);
+    const own = (await callApi(t.app, user.access_token, '/api/Dashboard/ActivityStatisticsByUser', lastTwoWeeks)).json().data;
+    const unit = (await callApi(t.app, admin.access_token, '/api/Dashboard/ActivityStatisticsByUser', lastTwoWeeks)).json().data;
+    const [binh] = await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_UNIT_USER.username));
+    const rows = await db
+      .select({ signedInAt: userDevices.signedInAt, deviceKey: userDevices.deviceKey })
+      .from(userDevices)
+      .where(and(eq(userDevices.userId, binh!.id), gte(userDevices.signedInAt, startOfDay(lastTwoWeeks.fromDate))));
+    expect(own.numberOfSignin).toBe(rows.length);
+    expect(own.numberOfSignin).toBeGreaterThan(0);
+    expect(own.numberOfSignin).toBeLessThan(unit.numberOfSignin);
+    expect(own.numberDeviceSignin).toBe(new Set(rows.map((row) => row.deviceKey).filter(Boolean)).size);
+    expect(own.activityStatisticsUserInTime.reduce((sum: number, day: { signIn: number }) => sum + day.signIn, 0)).toBe(own.numberOfSignin);
+    expect(todayOf(own.activityStatisticsUserInTime)).toBeGreaterThanOrEqual(1);
   });
 
   it("shows a unit's users their own unit's figures, whatever unit they name", async () => {

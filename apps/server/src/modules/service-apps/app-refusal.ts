@@ -20,7 +20,8 @@ export async function appRefusal(ctx: AppContext, appUserId: string, scope: Scop
   for (;;) {
     const record = await appUserStore.find(ctx.db, appUserId, scope);
     if (!record) return { errorCreateBaseApp: null };
-    // Not configured is the portal's own state (the integrations say why), not the app's word.
+    // No integration is the portal's own state (the screen says who can fix it), not the app's word.
+    if (record.syncState === 'not_connected') return { errorCreateBaseApp: null };
     if (record.syncState === 'failed') return { errorCreateBaseApp: record.lastError?.reason === 'not_configured' ? null : record.lastError };
     if (record.syncState === 'synced' || record.lastError || performance.now() >= until) return { errorCreateBaseApp: null };
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));

@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { STATUS, type AppObjectKind, type AppUserRecord, type appUserResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
-import { appObjects, appUsers, provisioningOutbox, services, units, users } from '../../db/schema/index.ts';
+import { appObjects, appUsers, integrations, provisioningOutbox, services, units, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
@@ -26,6 +26,17 @@ const lastDelivery = sql<string | null>`(select latest.status || ':' || coalesce
   from ${provisioningOutbox} latest where latest.object_type = 'user' and latest.object_id = ${outer('app_users', 'id')}::text
   order by latest.seq desc limit 1)`;
 
+/**
+ * Whether the portal reaches the service's app for this unit: an enabled SCIM integration of
+ * the unit, else the service's default one (the rule deliveries follow, provisioning/queue.ts).
+ */
+const connected = sql<boolean>`coalesce(
+  (select own.enabled and coalesce(own.scim_endpoint, '') <> '' from ${integrations} own
+    where own.service_id = ${outer('app_users', 'service_id')} and own.unit_id = ${outer('app_users', 'unit_id')} limit 1),
+  (select fallback.enabled and coalesce(fallback.scim_endpoint, '') <> '' from ${integrations} fallback
+    where fallback.service_id = ${outer('app_users', 'service_id')} and fallback.unit_id is null limit 1),
+  false)`;
+
 const columns = {
   id: appUsers.id,
   unitId: appUsers.unitId,
@@ -46,15 +57,26 @@ const columns = {
   status: appUsers.status,
   createdAt: appUsers.createdAt,
   lastDelivery,
+  connected,
 };
 
-type Row = Omit<AppUserRecord, 'createdAt' | 'syncState' | 'lastError'> & { createdAt: Date; lastDelivery: string | null };
+type Row = Omit<AppUserRecord, 'createdAt' | 'syncState' | 'lastError'> & { createdAt: Date; lastDelivery: string | null; connected: boolean };
 
-function toRecord({ lastDelivery: last, createdAt, ...row }: Row & { total?: number }): AppUserRecord {
-  const [state, error] = last ? [Number(last.slice(0, last.indexOf(':'))), last.slice(last.indexOf(':') + 1)] : [DELIVERY_STATUS.delivered, ''];
-  const syncState = state === DELIVERY_STATUS.pending ? 'pending' : state === DELIVERY_STATUS.failed ? 'failed' : 'synced';
+function syncStateOf(last: string | null, connected: boolean): Pick<AppUserRecord, 'syncState' | 'lastError'> {
+  // Never delivered (a grant from before any integration, the demo's): as the app now stands.
+  if (!last) return connected ? { syncState: 'synced', lastError: null } : { syncState: 'not_connected', lastError: null };
+  const state = Number(last.slice(0, last.indexOf(':')));
+  const failure = decodeFailure(last.slice(last.indexOf(':') + 1));
+  if (state === DELIVERY_STATUS.pending) return { syncState: 'pending', lastError: failure };
+  // Queued while the service had no integration: the portal's own state, not the app's word.
+  if (state === DELIVERY_STATUS.failed && failure?.reason === 'not_configured' && !connected) return { syncState: 'not_connected', lastError: null };
+  if (state === DELIVERY_STATUS.failed) return { syncState: 'failed', lastError: failure };
+  return { syncState: 'synced', lastError: null };
+}
+
+function toRecord({ lastDelivery: last, createdAt, connected: reachable, ...row }: Row & { total?: number }): AppUserRecord {
   const { total: _total, ...record } = row;
-  return { ...record, createdAt: createdAt.toISOString(), syncState, lastError: syncState === 'synced' ? null : decodeFailure(error) };
+  return { ...record, createdAt: createdAt.toISOString(), ...syncStateOf(last, reachable) };
 }
 
 function select(db: Queryable, where: SQL | undefined) {

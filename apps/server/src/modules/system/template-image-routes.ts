@@ -39,7 +39,7 @@ const refused = (message: string) => new AppError('request.bad_request', { error
  */
 export function registerTemplateImageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const audit = { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.add };
+  const audit = { object: LOG_OBJECT.emailTemplate, action: LOG_ACTION.add };
 
   routes.post(
     '/api/EmailTemplate/UploadImage',

@@ -22,6 +22,8 @@ export interface NewUnitAdmin {
   email: string;
   /** argon2id hash of the password (callers hash: a sign-up keeps only the hash of what the visitor typed). */
   passwordHash: string;
+  /** The password was generated: a new one is asked at the first sign-in. */
+  passwordChangeRequired?: boolean | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
   mobile?: string | null | undefined;
@@ -66,6 +68,7 @@ export async function createUnitWithAdmin(tx: Transaction, unit: NewUnit, admin:
       username: admin.username,
       email: admin.email,
       passwordHash: admin.passwordHash,
+      passwordChangeRequired: admin.passwordChangeRequired ?? false,
       firstName,
       lastName,
       fullName: [lastName, firstName].filter(Boolean).join(' '),

@@ -114,7 +114,7 @@ export const unitStore: ResourceStore<typeof unitResource> = {
     const { unitId } = await createUnitWithAdmin(
       tx,
       { ...input, agencyId: input.agencyId ?? null, expiryDate: input.expiryDate ? new Date(input.expiryDate) : null },
-      { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password) },
+      { username: input.adminUsername, email: input.adminEmail, passwordHash: await hashPassword(password), passwordChangeRequired: !input.adminPassword },
     );
     if (!input.adminPassword) await mailNewAccount(tx, op, { username: input.adminUsername, email: input.adminEmail, password, organisation: input.name });
     return { id: unitId, name: input.name, unitId };

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { bearer, signIn } from '../../../test/oidc-client.ts';
+import { OTHER_PASSWORD } from '../../../test/samples.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
 import { actionLogs, mailOutbox, users } from '../../db/schema/index.ts';
 
@@ -38,12 +39,25 @@ describe.each(DATABASE_KINDS)('units on %s', (kind) => {
 
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, newUnit.adminEmail));
     const password = /Mật khẩu: (\S+)/.exec(mail!.textBody)![1]!;
-    const { access_token } = await signIn(t.app, { username: 'admin.anhduong', password });
+    // A generated password: a new one of their own is set at the first sign-in.
+    const { access_token } = await signIn(t.app, { username: 'admin.anhduong', password, newPassword: OTHER_PASSWORD });
     const profile = (await t.app.inject({ url: '/api/User/GetUserProfileCurrent', headers: bearer(access_token) })).json().data;
     expect(profile).toMatchObject({ unitId: id, isAdminUnit: true });
 
     const [log] = await t.database.db.select().from(actionLogs).where(eq(actionLogs.objectId, id));
     expect(log).toMatchObject({ objectCategory: 1, action: 1, result: 1, username: TEST_ADMIN.username, objectName: newUnit.name });
+  });
+
+  it('takes a Vietnamese enterprise code only: 10 digits, or 10, "-" and 3 for a branch', async () => {
+    for (const businessCode of ['0312345', '03123456789', 'MST-0312345678', '0312345678-01', '0312345678 001']) {
+      const refused = await post('/api/Unit/Create', { ...newUnit, businessCode, adminUsername: 'admin.code', adminEmail: 'admin@code.example.com' });
+      expect(refused.statusCode, businessCode).toBe(400);
+      expect(refused.json().errors).toEqual([{ field: 'body.businessCode', message: 'business_code_invalid' }]);
+    }
+    const branch = await post('/api/Unit/Create', { ...newUnit, name: 'Chi nhánh Ánh Dương', businessCode: '0101234567-001', adminUsername: 'admin.branch', adminEmail: 'admin@branch.example.com' });
+    expect(branch.json()).toMatchObject({ success: true });
+    // Not kept: the tests below count the units.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/Unit/Delete/${branch.json().data.id}`, headers })).json()).toMatchObject({ success: true });
   });
 
   it('refuses a taken administrator username or e-mail, and logs the failure', async () => {

@@ -64,7 +64,8 @@ export async function createAccount(
   const password = account.password ?? generatePassword();
   const [created] = await tx
     .insert(users)
-    .values({ username, ...personColumns(person), ...account.columns, passwordHash: await hashPassword(password) })
+    // A generated password is replaced at the first sign-in (identity/new-password-step.ts).
+    .values({ username, ...personColumns(person), ...account.columns, passwordHash: await hashPassword(password), passwordChangeRequired: !account.password })
     .returning({ id: users.id });
   if (!account.password) await mailNewAccount(tx, op, { username, email: person.email, password, organisation: await organisationName(tx, account.organisation) });
   return created!.id;

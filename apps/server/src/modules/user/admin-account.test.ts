@@ -6,7 +6,7 @@ import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { lastMailTo, passwordInMail } from '../../../test/db-state.ts';
 import { bearer, signIn } from '../../../test/oidc-client.ts';
-import { adminAccountSample, SAMPLE_PASSWORD, uniqueSuffix } from '../../../test/samples.ts';
+import { adminAccountSample, OTHER_PASSWORD, SAMPLE_PASSWORD, uniqueSuffix } from '../../../test/samples.ts';
 import { refreshStatus, signInRefusal } from '../../../test/sessions.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
 import { roles, users } from '../../db/schema/index.ts';
@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)('admin accounts on %s', (kind) => {
 
     const mail = await lastMailTo(t.database.db, input.email);
     expect(mail).toMatchObject({ kind: 'accountCreated', status: 3 });
-    const staff = apiAs(t, bearer((await signIn(t.app, { username: input.username!, password: passwordInMail(mail!.textBody) })).access_token));
+    const staff = apiAs(t, bearer((await signIn(t.app, { username: input.username!, password: passwordInMail(mail!.textBody), newPassword: OTHER_PASSWORD })).access_token));
     expect(await staff.data(staff.get('/api/User/GetUserProfileCurrent'))).toMatchObject({ username: input.username, isUserWebPortal: true, unitId: null, roleNames: ['Kiểm soát viên'] });
     expect((await staff.post('/api/Unit/Search', { pageIndex: 1, pageSize: 5 })).statusCode).toBe(200);
     expect((await staff.post('/api/Role/SearchRolePage', { pageIndex: 1, pageSize: 5 })).statusCode).toBe(403);

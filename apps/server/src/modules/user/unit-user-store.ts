@@ -161,7 +161,10 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
 /** A new password for a unit's user, sent to them by e-mail; their sessions end. */
 export async function resetUnitUserPassword(tx: Transaction, user: UnitUserRecord, op: Operation): Promise<void> {
   const password = generatePassword();
-  await tx.update(users).set({ passwordHash: await hashPassword(password), failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), passwordChangeRequired: true, failedLoginCount: 0, lockedUntil: null })
+    .where(eq(users.id, user.id));
   await endSessions(tx, user.id, op);
   await op.app.mailer.send(tx, {
     kind: 'newPassword',

@@ -6,7 +6,7 @@ import { apiAs, type Api } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { lastMailTo, passwordInMail } from '../../../test/db-state.ts';
 import { bearer, signIn } from '../../../test/oidc-client.ts';
-import { SAMPLE_PASSWORD, unitUserSample } from '../../../test/samples.ts';
+import { OTHER_PASSWORD, SAMPLE_PASSWORD, unitUserSample } from '../../../test/samples.ts';
 import { refreshStatus, signInRefusal } from '../../../test/sessions.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('unit users on %s', (kind) => {
     expect(await builtInRolesOf(id)).toEqual([BUILT_IN_ROLES.unitUser]);
 
     const mail = await lastMailTo(t.database.db, user.email);
-    const session = apiAs(t, bearer((await signIn(t.app, { username: user.username, password: passwordInMail(mail!.textBody) })).access_token));
+    const session = apiAs(t, bearer((await signIn(t.app, { username: user.username, password: passwordInMail(mail!.textBody), newPassword: OTHER_PASSWORD })).access_token));
     expect(await session.data(session.get('/api/User/GetUserProfileCurrent'))).toMatchObject({ id, unitId: unitA, isUserUnit: true, isAdminUnit: false });
   });
 
@@ -133,7 +133,7 @@ describe.each(DATABASE_KINDS)('unit users on %s', (kind) => {
     expect((await apiAs(t, bearer(tokens.access_token)).get('/api/User/GetUserProfileCurrent')).statusCode).toBe(401);
     expect(await refreshStatus(tokens)).toBe(400);
     expect(await signInRefusal(t.app, { username, password: SAMPLE_PASSWORD })).toBe(2);
-    const renewed = apiAs(t, bearer((await signIn(t.app, { username, password: passwordInMail(mail!.textBody) })).access_token));
+    const renewed = apiAs(t, bearer((await signIn(t.app, { username, password: passwordInMail(mail!.textBody), newPassword: OTHER_PASSWORD })).access_token));
     expect((await renewed.get('/api/User/GetUserProfileCurrent')).statusCode).toBe(200);
   });
 

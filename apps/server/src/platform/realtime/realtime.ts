@@ -18,8 +18,8 @@ export interface Realtime {
   userSignedIn(event: SignInEvent): void;
   /** Tells the dashboards of the event's unit and the platform's that their figures moved. */
   activityChanged(event: ActivityEvent): void;
-  /** Distinct users with a live connection now, on every instance (of one unit, or all). */
-  usersOnline(unitId: string | null): Promise<number>;
+  /** Distinct users with a live connection now, on every instance (of one unit, or all; or that one user: 0 or 1). */
+  usersOnline(unitId: string | null, userId?: string): Promise<number>;
   /** Tells the connections of these grants (one per signed-in browser and app) that they ended. */
   sessionsEnded(grantIds: readonly string[]): void;
   /** Pushes a service app's notification to every live connection of its user (PullMessage). */
@@ -119,9 +119,9 @@ export async function startRealtime(
   return {
     userSignedIn: emitActivity,
     activityChanged: emitActivity,
-    async usersOnline(unitId) {
+    async usersOnline(unitId, userId) {
       // fetchSockets asks every instance through the adapter (Redis when REDIS_URL is set).
-      const sockets = await (unitId ? io.in(rooms.unit(unitId)) : io).fetchSockets();
+      const sockets = await (userId ? io.in(rooms.user(userId)) : unitId ? io.in(rooms.unit(unitId)) : io).fetchSockets();
       return new Set(sockets.map((socket) => (socket.data as SocketData).userId)).size;
     },
     sessionsEnded(grantIds) {

@@ -39,7 +39,7 @@ export function AccountMenu({ profile }: { profile: UserProfile }) {
         <span className="shell-avatar">
           <Icon name="user" />
         </span>
-        <span>{name}</span>
+        <span className="header-button-text">{name}</span>
       </MenuButton>
       <Suspense fallback={null}>
         {open === 'account' && <AccountModal profile={profile} open onClose={() => setOpen(undefined)} />}

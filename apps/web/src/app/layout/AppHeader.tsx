@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { UserProfile } from '@portal/contracts';
 import { AppSwitcher } from '../../features/apps/AppSwitcher.tsx';
@@ -8,13 +9,16 @@ import { sectionCodeOf, useMenuTitle } from '../menu-model.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher.tsx';
 
-export function AppHeader({ profile }: { profile: UserProfile }) {
+/** The header: on phones it starts with the drawer's button, and its tools wrap onto a second line rather than widen the page. */
+export function AppHeader({ profile, menuToggle }: { profile: UserProfile; menuToggle?: ReactNode }) {
   const title = useMenuTitle();
   const { pathname } = useLocation();
   const section = sectionCodeOf(pathname);
   return (
     <header className="shell-header">
-      <h1 className="shell-title">{section ? title(section) : ''}</h1>
+      {menuToggle}
+      {/* No empty heading where no menu entry names the page (an unknown address). */}
+      {section ? <h1 className="shell-title">{title(section)}</h1> : <div className="shell-title" />}
       <div className="shell-header-tools">
         <TrialBanner profile={profile} />
         <DefaultRedirectSelector profile={profile} />

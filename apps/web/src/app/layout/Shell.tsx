@@ -1,9 +1,10 @@
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useMenus, useProfile } from '../../api/queries.ts';
 import { closeLiveConnection, openLiveConnection } from '../../auth/live-connection.ts';
 import { markSessionExpired } from '../../auth/session-expired.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../shared/ui/use-media-query.ts';
 import { useWhenIdle } from '../../shared/use-when-idle.ts';
 import { PageLoading } from '../PageLoading.tsx';
 import { SettingsFailed } from '../SettingsFailed.tsx';
@@ -12,9 +13,9 @@ import { prefetchScreen } from '../screens.ts';
 import { loadAntdProviders } from '../../shared/with-antd.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { SidebarToggle } from './SidebarToggle.tsx';
 import '../../shared/ui/button.css';
 import '../styles.css';
-
 
 /** The portal's frame: sidebar, header and the current screen; it waits for profile and menu. */
 export default function Shell() {
@@ -22,6 +23,16 @@ export default function Shell() {
   const profile = useProfile();
   const menus = useMenus();
   const signedIn = profile.isSuccess;
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // The drawer closes when the screen changes (a link chosen in it, the browser's back button).
+  const { pathname } = useLocation();
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    setDrawerOpen(false);
+  }
 
   // The live connection lives as long as the signed-in frame; the session-expired flow closes it.
   useEffect(() => {
@@ -45,9 +56,10 @@ export default function Shell() {
 
   return (
     <div className="shell">
-      <Sidebar menuDetails={menus.data.menuDetails} />
+      <Sidebar menuDetails={menus.data.menuDetails} drawer={phone ? { open: drawerOpen, onClose: closeDrawer } : undefined} />
+      {phone && drawerOpen && <div className="sider-backdrop" aria-hidden onClick={closeDrawer} />}
       <div className="shell-main">
-        <AppHeader profile={profile.data} />
+        <AppHeader profile={profile.data} menuToggle={phone && <SidebarToggle open={drawerOpen} onToggle={() => setDrawerOpen(!drawerOpen)} />} />
         <main className="shell-content">
           {/* A screen opened for the first time may wait for its phrases: the frame stays meanwhile. */}
           <Suspense fallback={<PageLoading />}>

@@ -10,7 +10,8 @@ import { useAgencyOptions, useIsAgencyUser } from './agency-options.ts';
 
 /**
  * /agency-crm/agency-unit: the units agencies brought, with their packs; an agency's user sees
- * their agency's and registers trials for customers, never changing anything inside a unit.
+ * their agency's, registers trials for customers and corrects those trials' details, never
+ * changing anything inside a unit.
  */
 export default function AgencyUnitPage() {
   const { t } = useTranslation('agency');
@@ -22,15 +23,15 @@ export default function AgencyUnitPage() {
     const type = (unit: AnyRecord) => (unit.isTrial ? <Tag color="orange">{u('type.trial')}</Tag> : <Tag color="blue">{u('type.official')}</Tag>);
     const packs = (unit: AnyRecord) => (unit.packNames as string[]).map((name) => <Tag key={name}>{name}</Tag>);
     const form: FormField[] = [
-      ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, wide: true } as FormField]),
+      ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, wide: true, only: 'create' } as FormField]),
       { name: 'name', label: u('fields.name'), input: 'text', wide: true },
       { name: 'businessCode', label: u('fields.businessCode'), input: 'text' },
       { name: 'numberOfEmployees', label: u('fields.numberOfEmployees'), input: 'select', options: USER_COUNT_BANDS.map((band) => ({ value: band, label: band })) },
       { name: 'shortName', label: u('fields.shortName'), input: 'text' },
       { name: 'address', label: u('fields.address'), input: 'text' },
-      { name: 'adminUsername', label: u('fields.adminUsername'), input: 'text' },
-      { name: 'adminEmail', label: u('fields.adminEmail'), input: 'text' },
-      { name: 'adminPassword', label: u('fields.adminPassword'), input: 'password', wide: true },
+      { name: 'adminUsername', label: u('fields.adminUsername'), input: 'text', only: 'create' },
+      { name: 'adminEmail', label: u('fields.adminEmail'), input: 'text', only: 'create' },
+      { name: 'adminPassword', label: u('fields.adminPassword'), input: 'password', wide: true, only: 'create' },
     ];
     return {
       contract: agencyUnitResource,
@@ -46,6 +47,8 @@ export default function AgencyUnitPage() {
         { title: u('fields.expiryDate'), key: 'expiryDate', render: (_v: unknown, unit: AnyRecord) => formatDate(unit.expiryDate as string | null) },
       ],
       form,
+      // An agency corrects the trial units it registered; the others are the platform's (the server refuses them too).
+      canEdit: (unit) => unit.isTrial === true,
       filters: [
         ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }]),
         { name: 'isTrial', label: u('fields.isTrial'), options: [{ value: true, label: u('type.trial') }, { value: false, label: u('type.official') }] },
@@ -54,6 +57,7 @@ export default function AgencyUnitPage() {
       view: [
         { label: u('fields.name'), render: (x) => x.name as string },
         { label: u('fields.businessCode'), render: (x) => x.businessCode as string },
+        { label: u('fields.address'), render: (x) => (x.address as string | null) ?? '' },
         { label: t('fields.agency'), render: (x) => x.agencyName as string },
         { label: u('fields.adminUnit'), render: (x) => `${(x.adminUsername as string | null) ?? ''} ${x.adminEmail ? `(${x.adminEmail as string})` : ''}` },
         { label: u('fields.isTrial'), render: type },

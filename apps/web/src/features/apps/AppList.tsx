@@ -11,7 +11,7 @@ function AppEntry({ app }: { app: BaseApp }) {
   const { t } = useTranslation('account');
   const [expiredOpen, setExpiredOpen] = useState(false);
   const active = app.channelPackageStatus === STATUS.active;
-  const avatar = <Avatar shape="square" icon={<AppstoreOutlined />} style={{ background: active ? '#1677ff' : '#bfbfbf' }} />;
+  const avatar = <Avatar shape="square" icon={<AppstoreOutlined />} style={{ background: active ? '#0958d9' : '#8c8c8c' }} />;
   const description = !active ? t('apps.inactive') : !app.link ? t('apps.notConfigured') : undefined;
   // The portal opens in place; the other apps open in a tab of their own and sign in through the portal's session.
   const title =

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PORTAL_SERVICE_CODE, STATUS, type UserProfile } from '@portal/contracts';
 import { notifySuccess } from '../../shared/notify.ts';
@@ -8,26 +9,33 @@ export function DefaultRedirectSelector({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation('account');
   const apps = useBaseApps();
   const update = useUpdateDefaultLogin();
+  const id = useId();
   if (profile.isAdminIAM || profile.isUserWebPortal) return null;
   const options = (apps.data ?? []).filter((app) => app.channelPackageStatus === STATUS.active).map((app) => ({ value: app.baseAppCode, label: app.title }));
   return (
-    // A native select: the header, on every screen, stays without antd's Select.
-    <select
-      className="header-select"
-      aria-label={t('apps.defaultRedirect')}
-      title={t('apps.defaultRedirect')}
-      aria-busy={apps.isPending || update.isPending}
-      disabled={update.isPending}
-      value={profile.channelCodeDefaultLogin ?? PORTAL_SERVICE_CODE}
-      onChange={(event) =>
-        update.mutate({ channelCode: event.target.value, userId: profile.id }, { onSuccess: () => notifySuccess(t('apps.defaultSaved')) })
-      }
-    >
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </select>
+    // A native select: the header, on every screen, stays without antd's Select. Its label is
+    // shown (on phones, only to assistive technology); the title says it in full.
+    <span className="header-field">
+      <label htmlFor={id} className="header-button-text">
+        {t('apps.defaultRedirectLabel')}
+      </label>
+      <select
+        id={id}
+        className="header-select"
+        title={t('apps.defaultRedirect')}
+        aria-busy={apps.isPending || update.isPending}
+        disabled={update.isPending}
+        value={profile.channelCodeDefaultLogin ?? PORTAL_SERVICE_CODE}
+        onChange={(event) =>
+          update.mutate({ channelCode: event.target.value, userId: profile.id }, { onSuccess: () => notifySuccess(t('apps.defaultSaved')) })
+        }
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }

@@ -1,19 +1,22 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activityDay, type DashboardRequest, type DayActivity, type PlatformDashboard, type ServiceUsage, type UnitDashboard } from '@portal/contracts';
 import { useProfile } from '../../api/queries.ts';
 import { SeriesChart } from '../../shared/charts/SeriesChart.tsx';
 import { Panel } from '../../shared/Panel.tsx';
 import { formatDate } from '../../shared/format.ts';
-import { useUnitOptions } from '../user/user-options.ts';
+import { lazyWithAntd } from '../../shared/with-antd.tsx';
+import type { DashboardFilterValues } from './DashboardFilters.tsx';
+import { MyServices } from './MyServices.tsx';
 import { useDashboard, type DashboardKind } from './use-dashboard.ts';
 import './dashboard.css';
 
 /*
- * The first screen most users open is drawn without antd's grid, statistic, date picker and
- * select: native inputs and a CSS grid keep the shell with its first screen light (issue 12's
- * size budget); the resource screens load antd's table and forms on their own.
+ * The first screen most users open draws its figures and charts without antd (a CSS grid, plain
+ * figures): the shell with its first screen stays light (issue 12's size budget). The period and
+ * unit pickers are antd's, as on every other screen, loaded with antd once the figures are there.
  */
+const DashboardFilters = lazyWithAntd(() => import('./DashboardFilters.tsx').then((module) => module.default));
 
 /** A day of the activity calendar the counters keep (not the browser's), as the API takes it. */
 const daysAgo = (days: number) => activityDay(new Date(Date.now() - days * 86_400_000));
@@ -74,7 +77,7 @@ function ServiceUsageChart({ usage }: { usage: ServiceUsage[] }) {
   );
   return (
     <Panel title={t('charts.serviceUsage')}>
-      {usage.length === 0 ? <Empty text={t('empty')} /> : <SeriesChart kind="bars" labels={labels} series={series} ariaLabel={t('charts.serviceUsage')} />}
+      {usage.length === 0 ? <Empty text={t('empty')} /> : <SeriesChart kind="bars" twoAxes labels={labels} series={series} ariaLabel={t('charts.serviceUsage')} />}
     </Panel>
   );
 }
@@ -107,60 +110,43 @@ function PlatformView({ request }: { request: DashboardRequest }) {
   );
 }
 
-function UnitView({ request }: { request: DashboardRequest }) {
+function UnitView({ request, own }: { request: DashboardRequest; own: boolean }) {
   const { data, isPending } = useDashboard('unit', request);
+  // A plain user's own figures: whether they themselves are online says nothing.
+  const figures = own ? UNIT_FIGURES.filter((figure) => figure.key !== 'userOnline') : UNIT_FIGURES;
   return (
     <Stack>
-      <Figures data={data} figures={UNIT_FIGURES} loading={isPending} />
+      <Figures data={data} figures={figures} loading={isPending} />
       {data ? <AccessChart days={data.activityStatisticsUserInTime} /> : <Loading />}
     </Stack>
   );
 }
 
-/** /dashboard: platform staff see the platform's figures (any unit), a unit's users their unit's. */
+/** /dashboard: platform staff see the platform's figures (any unit), a unit's users their unit's (a plain user their own). */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const profile = useProfile().data;
   const kind: DashboardKind = profile?.unitId ? 'unit' : 'platform';
-  const [fromDate, setFromDate] = useState(() => daysAgo(6));
-  const [toDate, setToDate] = useState(() => daysAgo(0));
-  const [unit, setUnit] = useState<string>('');
-  const units = useUnitOptions();
-  const unitSelectId = useId();
+  const [filters, setFilters] = useState<DashboardFilterValues>(() => ({ fromDate: daysAgo(6), toDate: daysAgo(0), unit: '' }));
+  const { fromDate, toDate, unit } = filters;
   const request = useMemo<DashboardRequest>(() => ({ fromDate, toDate, ...(unit ? { unitRequest: unit } : {}) }), [fromDate, toDate, unit]);
   if (!profile) return <Loading />;
+  const own = kind === 'unit' && !profile.isAdminUnit;
 
-  // A cleared or reversed date is not applied: the inputs' min and max keep the range in order.
-  const pick = (set: (day: string) => void) => (event: { target: HTMLInputElement }) => {
-    if (event.target.value && event.target.validity.valid) set(event.target.value);
-  };
   return (
     <Stack>
       <div className="dashboard-toolbar">
-        <h2 className="dashboard-live">{t('live')}</h2>
-        <div className="dashboard-filters">
-          <fieldset className="dashboard-period">
-            <legend>{t('period')}</legend>
-            <input type="date" aria-label={t('fromDate')} value={fromDate} max={toDate} required onChange={pick(setFromDate)} />
-            <span aria-hidden="true">→</span>
-            <input type="date" aria-label={t('toDate')} value={toDate} min={fromDate} max={daysAgo(0)} required onChange={pick(setToDate)} />
-          </fieldset>
-          {kind === 'platform' && (
-            <div className="dashboard-unit">
-              <label htmlFor={unitSelectId}>{t('unit')}</label>
-              <select id={unitSelectId} value={unit} onChange={(event) => setUnit(event.target.value)} aria-busy={units.loading}>
-                <option value="">{t('allUnits')}</option>
-                {units.options.map((option) => (
-                  <option key={String(option.value)} value={String(option.value)}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
+        <div>
+          <h2 className="dashboard-live">{t('live')}</h2>
+          {own && <p className="dashboard-own">{t('ownFigures')}</p>}
         </div>
+        {/* The pickers come with antd, after the figures: the space they take is kept meanwhile. */}
+        <Suspense fallback={<div className="dashboard-filters-pending" aria-hidden />}>
+          <DashboardFilters value={filters} onChange={setFilters} units={kind === 'platform'} />
+        </Suspense>
       </div>
-      {kind === 'platform' ? <PlatformView request={request} /> : <UnitView request={request} />}
+      {kind === 'unit' && <MyServices />}
+      {kind === 'platform' ? <PlatformView request={request} /> : <UnitView request={request} own={own} />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { actionLogResource, LOG_ACTION, LOG_OBJECT, LOG_RESULT } from '@portal/contracts';
 import { useProfile } from '../../api/queries.ts';
@@ -7,16 +7,7 @@ import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useUnitOptions } from '../user/user-options.ts';
-
-/** Log content is the change's request body as JSON; shown indented when it is. */
-function prettyContent(content: unknown) {
-  if (typeof content !== 'string') return null;
-  try {
-    return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{JSON.stringify(JSON.parse(content), null, 2)}</pre>;
-  } catch {
-    return <Typography.Text>{content}</Typography.Text>;
-  }
-}
+import { LogContent } from './LogContent.tsx';
 
 /** /log/action: who changed what and when; a unit's users see their unit only. */
 export default function ActionLogPage() {
@@ -57,7 +48,7 @@ export default function ActionLogPage() {
         { label: t('fields.unit'), render: (log) => log.unitName as string },
         { label: t('fields.object'), render: (log) => log.objectName as string },
         { label: t('fields.ip'), render: (log) => log.ipAddress as string },
-        { label: t('fields.content'), render: (log) => prettyContent(log.content) },
+        { label: t('fields.content'), render: (log) => <LogContent log={log} /> },
       ],
       nameOf: (log) => String(log.objectName ?? ''),
     };

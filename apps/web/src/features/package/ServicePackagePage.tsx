@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { PACK_LEVELS, servicePackageResource, STATUS, USER_COUNT_BANDS } from '@portal/contracts';
 import { useActiveServices } from '../../shared/lookups.ts';
 import { formatDate } from '../../shared/format.ts';
@@ -24,13 +25,14 @@ export default function ServicePackagePage() {
   const statusText = useStatusText();
   const language = i18n.language;
 
+  const screenTitle = useScreenTitle();
   const definition = useMemo((): ResourceScreenDefinition => {
     const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, language) : '');
     const expiry = (p: AnyRecord) => (p.expiryMonths === null ? t('pack.unlimited') : t('pack.months', { count: p.expiryMonths as number }));
     const statuses = activeStatusOptions(statusText);
     return {
       contract: servicePackageResource,
-      title: t('pack.title'),
+      title: screenTitle ?? t('pack.title'),
       columns: [
         { title: t('pack.name'), dataIndex: 'name', key: 'name' },
         { title: t('pack.level'), dataIndex: 'level', key: 'level' },
@@ -79,7 +81,7 @@ export default function ServicePackagePage() {
       },
       deleteQuestion: (p) => ((p.unitsUsing as number) > 0 ? t('pack.deleteInUse', { count: p.unitsUsing as number }) : t('pack.deleteQuestion', { name: p.name })),
     };
-  }, [language, r, statusText, t]);
+  }, [language, r, statusText, t, screenTitle]);
 
   return <ResourceScreen definition={definition} />;
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { STATUS, unitPackageResource } from '@portal/contracts';
 import { usePackOptions } from './pack-options.ts';
 import { formatDate } from '../../shared/format.ts';
@@ -16,6 +17,7 @@ export default function UnitPackagePage() {
   const { t: r } = useTranslation('resource');
   const statusText = useStatusText();
 
+  const screenTitle = useScreenTitle();
   const definition = useMemo((): ResourceScreenDefinition => {
     const kind = (p: AnyRecord) => (p.isTrial ? <Tag color="orange">{t('unitPack.trial')}</Tag> : <Tag color="blue">{t('unitPack.paid')}</Tag>);
     const expiry = (p: AnyRecord) => (p.endsAt ? formatDate(p.endsAt as string) : t('pack.unlimited'));
@@ -23,7 +25,7 @@ export default function UnitPackagePage() {
     const statuses = activeStatusOptions(statusText);
     return {
       contract: unitPackageResource,
-      title: t('unitPack.title'),
+      title: screenTitle ?? t('unitPack.title'),
       columns: [
         { title: t('unitPack.unit'), dataIndex: 'unitName', key: 'unitName' },
         { title: t('pack.name'), dataIndex: 'packageName', key: 'packageName' },
@@ -65,7 +67,7 @@ export default function UnitPackagePage() {
       rowActions: (p) => <PackageSyncAction record={p} />,
       nameOf: (p) => `${p.unitName as string} – ${p.packageName as string}`,
     };
-  }, [r, statusText, t]);
+  }, [r, statusText, t, screenTitle]);
 
   return <ResourceScreen definition={definition} />;
 }

@@ -1,4 +1,4 @@
-import { Tabs } from 'antd';
+import { Segmented, Space } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/queries.ts';
@@ -18,16 +18,19 @@ export default function ReportListPage() {
   const platform = useProfile().data?.unitId === null;
   const [params, setParams] = useSearchParams();
   const active = params.get('report') ?? REPORT_SCREENS[0]!.contract.code;
+  const index = Math.max(0, REPORT_SCREENS.findIndex((report) => report.contract.code === active));
+  // A choice of reports (antd's Tabs put their overflow button inside the tab list, which
+  // assistive technology reads as a broken list), the chosen one below with its own title.
   return (
-    <Tabs
-      activeKey={active}
-      onChange={(code) => setParams({ report: code }, { replace: true })}
-      destroyOnHidden
-      items={REPORT_SCREENS.map((report, index) => ({
-        key: report.contract.code,
-        label: t(`reports.${report.contract.code}` as 'reports.Report_3'),
-        children: <Report index={index} platform={platform} />,
-      }))}
-    />
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Segmented
+        aria-label={t('choose')}
+        style={{ maxWidth: '100%', overflowX: 'auto' }}
+        value={REPORT_SCREENS[index]!.contract.code}
+        onChange={(code: string) => setParams({ report: code }, { replace: true })}
+        options={REPORT_SCREENS.map((report) => ({ value: report.contract.code, label: t(`reports.${report.contract.code}` as 'reports.Report_3') }))}
+      />
+      <Report key={index} index={index} platform={platform} />
+    </Space>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { STATUS, type AppObjectResource } from '@portal/contracts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
@@ -22,6 +23,7 @@ export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
   const kind = contract.kind;
   const canSync = usePermissions().has(contract.permissions.update!);
 
+  const screenTitle = useScreenTitle();
   const definition = useMemo((): ResourceScreenDefinition => {
     const statuses = activeStatusOptions(statusText);
     const form: FormField[] = [
@@ -33,7 +35,7 @@ export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
     ];
     return {
       contract,
-      title: t(`${kind}.title`),
+      title: screenTitle ?? t(`${kind}.title`),
       columns: [
         { title: t('fields.code'), dataIndex: 'code', key: 'code' },
         { title: t(`${kind}.name`), dataIndex: 'name', key: 'name' },
@@ -63,7 +65,7 @@ export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
       deleteQuestion: (o) => t(`${kind}.deleteQuestion`, { name: o.name }),
       rowActions: (o) => canSync && <SyncAction name={contract.name} record={o} subject={String(o.code)} platform={platform} />,
     };
-  }, [canSync, contract, kind, platform, r, statusText, t]);
+  }, [canSync, contract, kind, platform, r, statusText, t, screenTitle]);
 
   return <ResourceScreen definition={definition} />;
 }

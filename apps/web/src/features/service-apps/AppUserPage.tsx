@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { useSearchParams } from 'react-router';
 import { appUserResource, STATUS, type DeliveryFailure, type SyncState } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
@@ -33,6 +34,7 @@ export default function AppUserPage() {
   const permissions = usePermissions();
   const statusText = useStatusText();
 
+  const screenTitle = useScreenTitle();
   const definition = useMemo((): ResourceScreenDefinition => {
     const rowActions = (record: AnyRecord) =>
       permissions.has('USER_USERUNIT_EDIT') && (
@@ -50,7 +52,7 @@ export default function AppUserPage() {
       );
     return {
       contract: appUserResource,
-      title: t('appUser.title'),
+      title: screenTitle ?? t('appUser.title'),
       columns: [
         { title: t('appUser.user'), dataIndex: 'username', key: 'username' },
         { title: t('appUser.fullName'), dataIndex: 'fullName', key: 'fullName' },
@@ -103,7 +105,7 @@ export default function AppUserPage() {
         if (reply.errorCreateBaseApp) notifyError(t('appUser.refused', { reason: failureText(reply.errorCreateBaseApp as DeliveryFailure) }));
       },
     };
-  }, [failureText, permissions, platform, statusText, t, u, userId]);
+  }, [failureText, permissions, platform, statusText, t, u, userId, screenTitle]);
 
   return <ResourceScreen key={userId ?? 'all'} definition={definition} />;
 }

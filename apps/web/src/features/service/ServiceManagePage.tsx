@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { serviceResource, STATUS } from '@portal/contracts';
 import { activeServicesKey } from '../../shared/lookups.ts';
 import { formatDate } from '../../shared/format.ts';
@@ -20,6 +21,7 @@ export default function ServiceManagePage() {
   const statusText = useStatusText();
   const queryClient = useQueryClient();
 
+  const screenTitle = useScreenTitle();
   const definition = useMemo((): ResourceScreenDefinition => {
     const yesNo = (value: unknown) => t(value ? 'service.yes' : 'service.no');
     const sendMailTo = [
@@ -30,7 +32,7 @@ export default function ServiceManagePage() {
     const statuses = activeStatusOptions(statusText);
     return {
       contract: serviceResource,
-      title: t('service.title'),
+      title: screenTitle ?? t('service.title'),
       columns: [
         { title: t('service.code'), dataIndex: 'code', key: 'code' },
         { title: t('service.name'), dataIndex: 'name', key: 'name' },
@@ -86,7 +88,7 @@ export default function ServiceManagePage() {
       // The other screens' service pickers read the active services once: a new one shows there at once.
       afterSave: () => void queryClient.invalidateQueries({ queryKey: activeServicesKey }),
     };
-  }, [queryClient, r, statusText, t]);
+  }, [queryClient, r, statusText, t, screenTitle]);
 
   return <ResourceScreen definition={definition} />;
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { blacklistDomainResource, blacklistExceptionResource, blacklistSubdomainResource, STATUS, type BlacklistResource } from '@portal/contracts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
@@ -12,11 +13,12 @@ function BlacklistScreen({ contract }: { contract: BlacklistResource }) {
   const { t: r } = useTranslation('resource');
   const statusText = useStatusText();
   const kind = contract.kind;
+  const screenTitle = useScreenTitle();
   const definition = useMemo((): ResourceScreenDefinition => {
     const statuses = activeStatusOptions(statusText);
     return {
       contract,
-      title: t(`blacklist.${kind}.title`),
+      title: screenTitle ?? t(`blacklist.${kind}.title`),
       columns: [
         { title: t(`blacklist.${kind}.value`), dataIndex: 'value', key: 'value' },
         { title: t('blacklist.createdAt'), key: 'createdAt', render: (_v, entry) => formatDate(entry.createdAt as string) },
@@ -36,7 +38,7 @@ function BlacklistScreen({ contract }: { contract: BlacklistResource }) {
       deleteQuestion: (entry) => t('blacklist.deleteQuestion', { name: entry.value }),
       nameOf: (entry) => entry.value as string,
     };
-  }, [contract, kind, r, statusText, t]);
+  }, [contract, kind, r, statusText, t, screenTitle]);
   return <ResourceScreen definition={definition} />;
 }
 

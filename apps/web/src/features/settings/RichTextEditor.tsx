@@ -68,26 +68,30 @@ export function RichTextEditor({ value, onChange, disabled, label }: CustomInput
             </Tooltip>
           ))}
         {!source && (
-          <Tooltip title={t('template.tools.image')}>
-            <Button size="small" type="text" icon={<FileImageOutlined />} aria-label={t('template.tools.image')} onClick={() => imageInput.current?.click()} disabled={disabled} />
-          </Tooltip>
+          // A labelled button opens the file chooser: the browser's own file input (its
+          // "Choose File / No file chosen" in the browser's language) is never shown.
+          <Button size="small" type="text" icon={<FileImageOutlined />} onClick={() => imageInput.current?.click()} disabled={disabled}>
+            {t('template.tools.image')}
+          </Button>
         )}
-        <input
-          ref={imageInput}
-          type="file"
-          hidden
-          accept={TEMPLATE_IMAGE_TYPES.join(',')}
-          aria-label={t('template.tools.image')}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void addImage(file).catch(() => undefined);
-          }}
-        />
         <Button size="small" type={source ? 'primary' : 'text'} icon={<CodeOutlined />} aria-pressed={source} onClick={() => setSource(!source)} disabled={disabled}>
           {t('template.source')}
         </Button>
       </Space>
+      <input
+        ref={imageInput}
+        type="file"
+        hidden
+        style={{ display: 'none' }}
+        tabIndex={-1}
+        aria-hidden
+        accept={TEMPLATE_IMAGE_TYPES.join(',')}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void addImage(file).catch(() => undefined);
+        }}
+      />
       {variables.length > 0 && (
         <div className="rich-text-variables">
           {t('template.variables')}:{' '}

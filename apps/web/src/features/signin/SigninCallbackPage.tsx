@@ -14,7 +14,7 @@ const NO_PARTICULAR_PAGE = new Set([null, '', '/', '/dashboard', '/signin']);
 
 /**
  * Where a fresh sign-in leads: the page the user asked for, else the default app they chose
- * (when it is another app than the portal), else the portal.
+ * (when it is another app than the portal), else the first screen of the portal's menu.
  */
 async function destinationAfterSignIn(returnTo: string | null): Promise<{ external?: string; path: string }> {
   if (!NO_PARTICULAR_PAGE.has(returnTo)) return { path: returnTo! };
@@ -23,9 +23,9 @@ async function destinationAfterSignIn(returnTo: string | null): Promise<{ extern
   if (code && code !== PORTAL_SERVICE_CODE && !profile.isAdminIAM && !profile.isUserWebPortal) {
     const apps = await apiRequest<BaseApp[]>('/User/GetListBaseApp');
     const app = apps.find((candidate) => candidate.baseAppCode === code && candidate.channelPackageStatus === 1 && candidate.link);
-    if (app?.link) return { external: app.link, path: '/dashboard' };
+    if (app?.link) return { external: app.link, path: '/' };
   }
-  return { path: '/dashboard' };
+  return { path: '/' };
 }
 
 /** /signin-callback: exchanges the code (once, even under StrictMode) and opens where the user was going. */

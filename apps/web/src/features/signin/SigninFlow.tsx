@@ -7,6 +7,7 @@ import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { Button, Outcome, Spinner } from './controls.tsx';
 import { confirmGrant, interactionDetails } from './interaction-api.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
 import { useAction, useLoad } from './use-request.ts';
 import { VerifyCodeForm } from './VerifyCodeForm.tsx';
@@ -17,7 +18,7 @@ const SERVICE_REFUSALS = new Set<number>(
 );
 
 type VerifyStep = Extract<InteractionStep, { status: 'verify' }>;
-type View = { kind: 'login' } | { kind: 'sign-up' } | { kind: 'forgot' } | { kind: 'verify'; step: VerifyStep };
+type View = { kind: 'login' } | { kind: 'sign-up' } | { kind: 'forgot' } | { kind: 'verify'; step: VerifyStep } | { kind: 'new-password'; username: string };
 
 /** The sign-in screens of one provider interaction: login, sign-up, forgot password, codes. */
 export function SigninFlow({ uid }: { uid: string }) {
@@ -34,6 +35,7 @@ export function SigninFlow({ uid }: { uid: string }) {
 
   function onStep(step: InteractionStep) {
     if (step.status === 'done') window.location.assign(step.redirectTo);
+    else if (step.status === 'new_password') setView({ kind: 'new-password', username: step.username });
     else setView({ kind: 'verify', step });
   }
   const toLogin = () => setView({ kind: 'login' });
@@ -61,6 +63,8 @@ export function SigninFlow({ uid }: { uid: string }) {
       return <SignUpForm uid={uid} onStep={onStep} onBack={toLogin} />;
     case 'forgot':
       return <ForgotPasswordForm onBack={toLogin} />;
+    case 'new-password':
+      return <NewPasswordForm uid={uid} username={view.username} onStep={onStep} />;
     case 'verify':
       return <VerifyCodeForm uid={uid} step={view.step} onStep={onStep} onBack={toLogin} />;
     default:

@@ -1,4 +1,4 @@
-import type { CodeSent, InteractionDetails, InteractionStep, LoginRequest, SignUpRequest, TwoFactorSignin } from '@portal/contracts';
+import type { CodeSent, InteractionDetails, InteractionStep, LoginRequest, NewPasswordSignin, SignUpRequest, TwoFactorSignin } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { appSettings } from '../../api/settings.ts';
 
@@ -22,3 +22,4 @@ export const resendTwoFactor = (uid: string) => post<CodeSent>(uid, 'two-factor/
 export const submitSignUp = (uid: string, body: SignUpRequest) => post<InteractionStep>(uid, 'sign-up', body);
 export const verifySignUp = (uid: string, otp: string) => post<InteractionStep>(uid, 'sign-up/verify', { otp });
 export const resendSignUp = (uid: string) => post<CodeSent>(uid, 'sign-up/resend');
+export const submitNewPassword = (uid: string, body: NewPasswordSignin) => post<InteractionStep>(uid, 'new-password', body);

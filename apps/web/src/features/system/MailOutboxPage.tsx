@@ -3,6 +3,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { MAIL_OUTBOX_STATUS, type MailOutboxItem, type SearchMailOutbox } from '@portal/contracts';
 import { useMailMessage, useMailOutbox } from './system-api.ts';
 
@@ -22,6 +23,7 @@ function MessageModal({ id, onClose }: { id: string | undefined; onClose: () => 
 
 /** /system/mail-outbox: the portal's mail; held mail (no SMTP server) can be read here. */
 export default function MailOutboxPage() {
+  const screenTitle = useScreenTitle();
   const { t } = useTranslation('system');
   const [filter, setFilter] = useState<SearchMailOutbox>({ pageIndex: 1, pageSize: 20 });
   const [reading, setReading] = useState<string>();
@@ -29,7 +31,7 @@ export default function MailOutboxPage() {
   const statusLabel = (status: number) => t(`mailOutbox.statuses.${nameOf(status)}`);
 
   return (
-    <Card>
+    <Card title={screenTitle}>
       <Typography.Paragraph type="secondary">{t('mailOutbox.description')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
@@ -37,11 +39,11 @@ export default function MailOutboxPage() {
           placeholder={t('mailOutbox.search')}
           aria-label={t('mailOutbox.search')}
           onSearch={(keyword) => setFilter({ ...filter, pageIndex: 1, keyword: keyword || undefined })}
-          style={{ width: 300 }}
+          style={{ width: 300, maxWidth: '100%' }}
         />
         <Select
           aria-label={t('mailOutbox.status')}
-          style={{ width: 220 }}
+          style={{ width: 220, maxWidth: '100%' }}
           value={filter.status ?? -1}
           options={[{ value: -1, label: t('mailOutbox.allStatuses') }, ...STATUS_NAMES.map((name) => ({ value: MAIL_OUTBOX_STATUS[name], label: statusLabel(MAIL_OUTBOX_STATUS[name]) }))]}
           onChange={(status: number) => setFilter({ ...filter, pageIndex: 1, status: status === -1 ? undefined : status })}
@@ -55,6 +57,7 @@ export default function MailOutboxPage() {
         loading={outbox.isFetching}
         dataSource={outbox.data?.records}
         locale={{ emptyText: t('mailOutbox.empty') }}
+        scroll={{ x: 'max-content' }}
         pagination={{
           current: filter.pageIndex,
           pageSize: filter.pageSize,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Form, Modal, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { TWO_FA_RECURRENCE_DAYS, TWO_FA_STATUS, TWO_FA_TRIGGERS, verificationCodeSchema, type TwoFaConfig, type TwoFaTrigger } from '@portal/contracts';
 import { usePermissions } from '../../api/queries.ts';
 import { CodeInput } from '../../shared/CodeInput.tsx';
@@ -122,10 +123,11 @@ function PolicyForm({ policy }: { policy: TwoFaConfig }) {
 
 /** /system/two-factor: the default two-factor policy of the platform. */
 export default function TwoFactorPolicyPage() {
+  const screenTitle = useScreenTitle();
   const { t } = useTranslation('system');
   const policy = useDefaultTwoFaPolicy();
   return (
-    <Card>
+    <Card title={screenTitle}>
       <Typography.Paragraph type="secondary">{t('twoFactorPolicy.description')}</Typography.Paragraph>
       {policy.isPending ? <Spin /> : policy.isError ? <Alert type="error" title={policy.error.message} /> : <PolicyForm policy={policy.data} />}
     </Card>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { MailOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../shared/screen-title.ts';
 import { STATUS, unitResource, USER_COUNT_BANDS } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions } from '../../api/queries.ts';
@@ -18,6 +19,7 @@ export default function UnitManagePage() {
   const permissions = usePermissions();
   const statusText = useStatusText();
 
+  const screenTitle = useScreenTitle();
   const definition = useMemo((): ResourceScreenDefinition => {
     const type = (record: AnyRecord) => (record.isTrial ? <Tag color="orange">{t('type.trial')}</Tag> : <Tag color="blue">{t('type.official')}</Tag>);
     const bands = USER_COUNT_BANDS.map((band) => ({ value: band, label: band }));
@@ -27,7 +29,7 @@ export default function UnitManagePage() {
 
     return {
       contract: unitResource,
-      title: t('title'),
+      title: screenTitle ?? t('title'),
       columns: [
         { title: t('fields.name'), dataIndex: 'name', key: 'name' },
         { title: t('fields.businessCode'), dataIndex: 'businessCode', key: 'businessCode' },
@@ -104,7 +106,7 @@ export default function UnitManagePage() {
           />
         ),
     };
-  }, [t, permissions, statusText]);
+  }, [t, permissions, statusText, screenTitle]);
 
   return <ResourceScreen definition={definition} />;
 }

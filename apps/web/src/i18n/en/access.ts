@@ -3,7 +3,7 @@ import type { Phrases } from '../phrases.ts';
 
 export default {
   roles: 'System roles',
-  matrix: 'Decentralization',
+  matrix: 'Permissions',
   fields: {
     name: 'Role name',
     description: 'Description',
@@ -37,7 +37,7 @@ export default {
   },
   modules: {
     DASHBOARD: 'Dashboard',
-    UNIT: 'Unit management',
+    UNIT: 'Business management',
     SERVICE: 'Service management',
     USER: 'User management',
     PACKAGE: 'Package manager',
@@ -52,17 +52,17 @@ export default {
     UNIT_ACCESSCHANNEL: 'Access management',
     UNIT_TEMPLATE: 'Template',
     SERVICE_MANAGER: 'Service',
-    SERVICE_PERMISSIONENTERPRISE: 'Enterprise permissions',
+    SERVICE_PERMISSIONENTERPRISE: 'Business permissions',
     SERVICE_PERMISSIONUSER: 'User permissions',
-    USER_ADMINUNIT: 'Unit admin',
+    USER_ADMINUNIT: 'Business admin',
     USER_USERUNIT: 'Business user',
     USER_ROLECHANNEL: 'Service roles',
     USER_PROFILECHANNEL: 'Profiles',
     USER_GROUPCHANNEL: 'User groups',
     PACKAGE_SERVICEPACKAGE: 'Service pack',
-    PACKAGE_UNITPACKAGE: 'Enterprise service pack',
+    PACKAGE_UNITPACKAGE: 'Business service pack',
     SYSTEM_ROLEIAM: 'System roles',
-    SYSTEM_PERMISSIONIAM: 'Decentralization',
+    SYSTEM_PERMISSIONIAM: 'Permissions',
     SYSTEM_CONFIG: 'System configuration',
     SYSTEM_CATEGORY: 'Category',
     SYSTEM_INTEGRATE: 'Integrate',
@@ -82,6 +82,6 @@ export default {
     AGENCY_AGENCY: 'Agency',
     AGENCY_ROLE: 'Agency role',
     AGENCY_USER: 'Agency user',
-    AGENCY_UNIT: 'Agency units',
+    AGENCY_UNIT: 'Agency businesses',
   } as Record<string, string>,
 } satisfies Phrases<typeof vi>;

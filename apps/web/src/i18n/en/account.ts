@@ -19,8 +19,8 @@ export default {
     tab: 'Two-factor authentication',
     enabled: 'On',
     disabled: 'Off',
-    description: "When on, signing in (as your unit's policy says) also needs a 6-digit code sent by e-mail.",
-    requiredByPolicy: 'Your unit requires two-factor authentication for every user.',
+    description: "When on, signing in (as your business's policy says) also needs a 6-digit code sent by e-mail.",
+    requiredByPolicy: 'Your business requires two-factor authentication for every user.',
     recoveryLeft: '{{count}} unused recovery codes left.',
     enable: 'Turn on two-factor authentication',
     disable: 'Turn off two-factor authentication',
@@ -70,6 +70,7 @@ export default {
     inactive: 'Service pack no longer active',
     empty: 'You have no apps yet',
     defaultRedirect: 'Default app after signing in',
+    defaultRedirectLabel: 'Open after sign-in',
     defaultSaved: 'Default app saved',
   },
   notifications: {

@@ -5,7 +5,7 @@ export default {
   agencies: 'Agencies',
   roles: 'Agency roles',
   users: 'Agency users',
-  units: 'Agency units',
+  units: 'Agency businesses',
   fields: {
     name: 'Agency name',
     code: 'Agency code',
@@ -19,7 +19,7 @@ export default {
     commissionBasis: 'Commission basis',
     contractStartDate: 'Contract starts',
     contractEndDate: 'Contract ends',
-    unitCount: 'Units brought',
+    unitCount: 'Businesses brought',
     trialUnitCount: 'On trial',
     userCount: 'Accounts',
     createdAt: 'Created',
@@ -33,11 +33,11 @@ export default {
   },
   basis: {
     FIRST_PAYMENT: 'Once, on the first paid pack',
-    RECURRING: 'On every payment of the unit',
+    RECURRING: 'On every payment of the business',
   },
   commission: '{{percent}}% — {{basis}}',
   kind: { agent: 'Agent', agentUser: 'Agent user' },
-  deleteQuestion: 'Deleting the agency "{{name}}" removes all of its accounts and roles; the units it brought are kept. Are you sure you want to delete it?',
+  deleteQuestion: 'Deleting the agency "{{name}}" removes all of its accounts and roles; the businesses it brought are kept. Are you sure you want to delete it?',
   statusQuestion: {
     on: 'Are you sure you want to activate the agency "{{name}}"?',
     off: 'Deactivating the agency "{{name}}" signs out all of its accounts. Are you sure?',

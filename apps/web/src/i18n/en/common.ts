@@ -23,7 +23,7 @@ export default {
     changePassword: 'Change password',
     signOut: 'Sign out',
   },
-  sidebar: { collapse: 'Collapse menu', expand: 'Expand menu' },
+  sidebar: { collapse: 'Collapse menu', expand: 'Expand menu', open: 'Open menu', close: 'Close menu' },
   sessionExpired: {
     title: 'Session expired',
     description: 'Login session expired, please login again',

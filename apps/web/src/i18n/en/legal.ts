@@ -8,7 +8,7 @@ export default {
     sections: {
       collect: {
         heading: 'What we collect',
-        body: 'We collect the business and account details you give when signing up (company name, business registration number, name, e-mail, phone number) and sign-in records (device, IP address, browser, time) to protect your account.',
+        body: 'We collect the business and account details you give when signing up (business name, business registration code, name, e-mail, phone number) and sign-in records (device, IP address, browser, time) to protect your account.',
       },
       use: {
         heading: 'How we use it',
@@ -20,7 +20,7 @@ export default {
       },
       rights: {
         heading: 'Your rights',
-        body: "You can view and update your account at any time under Manage account, or ask your unit's administrator to delete it.",
+        body: "You can view and update your account at any time under Manage account, or ask your business's administrator to delete it.",
       },
     },
   },

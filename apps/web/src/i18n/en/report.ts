@@ -2,14 +2,15 @@ import type vi from '../vi/report.ts';
 import type { Phrases } from '../phrases.ts';
 
 export default {
+  choose: 'Choose a report',
   reports: {
     Report_3: 'Report_3 · Service access counts over time',
-    Report_UnitsByPackageService: "Units using each pack's services",
-    Report_UnitsOfService: 'Units using a service, in detail',
+    Report_UnitsByPackageService: "Businesses using each pack's services",
+    Report_UnitsOfService: 'Businesses using a service, in detail',
   },
   filters: {
     period: 'Period',
-    unit: 'Unit',
+    unit: 'Business',
     service: 'Service',
   },
   columns: {
@@ -17,9 +18,9 @@ export default {
     serviceName: 'Service',
     packageName: 'Service pack',
     packageNames: 'Service packs',
-    unitName: 'Unit',
+    unitName: 'Business',
     numberOfAccesses: 'Accesses',
-    numberOfUnits: 'Units using it',
+    numberOfUnits: 'Businesses using it',
   },
   chart: 'Chart',
   empty: 'No data in this period',

@@ -3,7 +3,7 @@ import type { Phrases } from '../phrases.ts';
 
 export default {
   fields: {
-    unit: 'Company',
+    unit: 'Business',
     service: 'Service',
     code: 'Code',
     description: 'Description',
@@ -38,6 +38,13 @@ export default {
     synced: 'Synced',
     pending: 'Pending',
     failed: 'Failed',
+    not_connected: 'Not connected',
+    meaning: {
+      synced: "The service's app has this user as the portal does.",
+      pending: "The change is on its way to the service's app; this updates by itself.",
+      failed: "The service's app has not taken this user — press Sync to send it again; if it still fails, contact the system administrator.",
+      not_connected: 'The service is not integrated yet: the user can sign in, but its app has not received the account — contact the system administrator.',
+    },
     action: 'Sync',
     question: "Sync every user and group of {{unit}} to the {{service}} app?",
     done: 'Sync Successful',

@@ -24,9 +24,9 @@ export default {
   backToSignin: 'Back to sign in',
   signUp: {
     title: 'Start a free trial',
-    subtitle: 'Create your unit and its administrator account; an OTP will be sent to your e-mail.',
-    companyName: 'Company name',
-    businessCode: 'Business registration number',
+    subtitle: 'Create your business and its administrator account; an OTP will be sent to your e-mail.',
+    companyName: 'Business name',
+    businessCode: 'Business registration code',
     numberOfEmployees: 'Number of employees',
     numberOfEmployeesPlaceholder: 'Choose the number of employees',
     username: 'Account name',
@@ -56,6 +56,12 @@ export default {
     invalidTitle: 'This link is no longer valid',
     doneTitle: 'Your password has been reset',
     doneText: 'Sign in with your new password.',
+  },
+  firstPassword: {
+    title: 'Set your password',
+    subtitle: 'The account {{username}} uses a password it was given. Set a password of your own before going on.',
+    rules: 'At least 8 characters with a lowercase and an uppercase letter, a digit and a special character (!@#$%^&*).',
+    submit: 'Save the password and continue',
   },
   verify: {
     twoFactorTitle: 'Two-factor authentication',

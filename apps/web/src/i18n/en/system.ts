@@ -17,7 +17,7 @@ export default {
     refresh: 'Refresh',
   },
   twoFactorPolicy: {
-    description: 'Default policy: applies to platform staff and to units without a policy of their own.',
+    description: 'Default policy: applies to platform staff and to businesses without a policy of their own.',
     status: 'Status',
     enabled: 'Required',
     disabled: 'Not required',
@@ -40,7 +40,7 @@ export default {
     title: 'Integrate',
     defaultTitle: 'Integrate default',
     service: 'Service',
-    unit: 'Unit',
+    unit: 'Business',
     scimEndpoint: 'SCIM endpoint',
     backchannelLogoutUri: 'Back-channel logout URI',
     credential: 'Credential',
@@ -51,7 +51,7 @@ export default {
     no: 'No',
     deleteQuestion: 'Delete the integration of service "{{name}}"?',
     initialise: 'Initialise defaults',
-    initialiseQuestion: 'Choose a unit: it gets its own copy of every default integration it does not have yet.',
+    initialiseQuestion: 'Choose a business: it gets its own copy of every default integration it does not have yet.',
     initialised: 'Initialization successful',
   },
 } satisfies Phrases<typeof vi>;

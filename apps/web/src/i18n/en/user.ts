@@ -3,7 +3,7 @@ import type { Phrases } from '../phrases.ts';
 
 export default {
   unitUsers: 'Business users',
-  unitAdmins: 'Unit admins',
+  unitAdmins: 'Business admins',
   adminAccounts: 'Admin accounts',
   fields: {
     username: 'Account',

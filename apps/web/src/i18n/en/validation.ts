@@ -15,7 +15,7 @@ export default {
   agreement_required: 'Please agree to the privacy policy and the terms of service',
   username_invalid: 'At least 3 characters: letters, digits, dots, dashes or underscores',
   url_invalid: 'Invalid link format',
-  business_code_invalid: 'The business registration code may contain digits, letters and - only',
+  business_code_invalid: 'A business registration code has 10 digits, or 10 digits, - and 3 digits for a branch (e.g. 0312345678 or 0312345678-001)',
   date_range: 'The end date must be after the start date',
   template_variable_unknown: '{{field}} uses a variable this template type does not offer',
   markup_unbalanced: '{{field}} has an HTML tag that is not closed, or closed out of order',

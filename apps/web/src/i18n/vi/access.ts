@@ -35,7 +35,7 @@ export default {
   },
   modules: {
     DASHBOARD: 'Tổng quan',
-    UNIT: 'Quản lý đơn vị',
+    UNIT: 'Quản lý doanh nghiệp',
     SERVICE: 'Quản lý dịch vụ',
     USER: 'Quản lý người dùng',
     PACKAGE: 'Quản lý gói',
@@ -52,7 +52,7 @@ export default {
     SERVICE_MANAGER: 'Dịch vụ',
     SERVICE_PERMISSIONENTERPRISE: 'Phân quyền doanh nghiệp',
     SERVICE_PERMISSIONUSER: 'Phân quyền người dùng',
-    USER_ADMINUNIT: 'Quản trị đơn vị',
+    USER_ADMINUNIT: 'Quản trị doanh nghiệp',
     USER_USERUNIT: 'Người dùng doanh nghiệp',
     USER_ROLECHANNEL: 'Vai trò dịch vụ',
     USER_PROFILECHANNEL: 'Hồ sơ dịch vụ',
@@ -80,6 +80,6 @@ export default {
     AGENCY_AGENCY: 'Đại lý',
     AGENCY_ROLE: 'Vai trò đại lý',
     AGENCY_USER: 'Người dùng đại lý',
-    AGENCY_UNIT: 'Đơn vị của đại lý',
+    AGENCY_UNIT: 'Doanh nghiệp của đại lý',
   } as Record<string, string>,
 };

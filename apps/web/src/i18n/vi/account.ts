@@ -17,8 +17,8 @@ export default {
     tab: 'Xác thực hai lớp',
     enabled: 'Đang bật',
     disabled: 'Đang tắt',
-    description: 'Khi bật, mỗi lần đăng nhập theo chính sách của đơn vị bạn sẽ cần thêm mã gồm 6 chữ số gửi qua email.',
-    requiredByPolicy: 'Đơn vị của bạn yêu cầu xác thực hai lớp cho mọi người dùng.',
+    description: 'Khi bật, mỗi lần đăng nhập theo chính sách của doanh nghiệp bạn sẽ cần thêm mã gồm 6 chữ số gửi qua email.',
+    requiredByPolicy: 'Doanh nghiệp của bạn yêu cầu xác thực hai lớp cho mọi người dùng.',
     recoveryLeft: 'Còn {{count}} mã khôi phục chưa dùng.',
     enable: 'Bật xác thực hai lớp',
     disable: 'Tắt xác thực hai lớp',
@@ -68,6 +68,7 @@ export default {
     inactive: 'Gói dịch vụ hết hiệu lực',
     empty: 'Bạn chưa có ứng dụng nào',
     defaultRedirect: 'Ứng dụng mặc định sau khi đăng nhập',
+    defaultRedirectLabel: 'Mở sau đăng nhập',
     defaultSaved: 'Đã lưu ứng dụng mặc định',
   },
   notifications: {

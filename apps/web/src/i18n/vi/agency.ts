@@ -3,7 +3,7 @@ export default {
   agencies: 'Đại lý',
   roles: 'Vai trò đại lý',
   users: 'Người dùng đại lý',
-  units: 'Đơn vị của đại lý',
+  units: 'Doanh nghiệp của đại lý',
   fields: {
     name: 'Tên đại lý',
     code: 'Mã đại lý',
@@ -17,7 +17,7 @@ export default {
     commissionBasis: 'Cách tính hoa hồng',
     contractStartDate: 'Ngày bắt đầu hợp đồng',
     contractEndDate: 'Ngày kết thúc hợp đồng',
-    unitCount: 'Số đơn vị mang về',
+    unitCount: 'Số doanh nghiệp mang về',
     trialUnitCount: 'Đang dùng thử',
     userCount: 'Số tài khoản',
     createdAt: 'Ngày tạo',
@@ -31,11 +31,11 @@ export default {
   },
   basis: {
     FIRST_PAYMENT: 'Một lần, trên gói trả phí đầu tiên',
-    RECURRING: 'Mỗi lần đơn vị thanh toán',
+    RECURRING: 'Mỗi lần doanh nghiệp thanh toán',
   },
   commission: '{{percent}}% — {{basis}}',
   kind: { agent: 'Đại lý chính', agentUser: 'Nhân viên đại lý' },
-  deleteQuestion: 'Xóa đại lý "{{name}}" sẽ xóa toàn bộ tài khoản và vai trò của đại lý; các đơn vị đại lý mang về vẫn được giữ lại. Bạn có chắc chắn muốn xóa?',
+  deleteQuestion: 'Xóa đại lý "{{name}}" sẽ xóa toàn bộ tài khoản và vai trò của đại lý; các doanh nghiệp đại lý mang về vẫn được giữ lại. Bạn có chắc chắn muốn xóa?',
   statusQuestion: {
     on: 'Bạn có chắc chắn muốn kích hoạt đại lý "{{name}}"?',
     off: 'Ngừng hoạt động đại lý "{{name}}" sẽ đăng xuất mọi tài khoản của đại lý. Bạn có chắc chắn?',

@@ -81,7 +81,6 @@ export default {
   },
   access: {
     title: 'Quản lý truy cập',
-    enterpriseTitle: 'Phân quyền doanh nghiệp',
     views: { business: 'Theo doanh nghiệp', service: 'Theo dịch vụ', user: 'Theo người dùng' },
     unit: 'Doanh nghiệp',
     service: 'Dịch vụ',
@@ -103,7 +102,7 @@ export default {
     startsOn: 'Bắt đầu từ {{date}}',
     expired: 'Đã hết hạn',
     none: 'Chưa đăng ký',
-    comingSoon: 'Coming Soon',
+    comingSoon: 'Sắp ra mắt',
     registerTrial: 'Dùng thử',
     trialQuestion: 'Đăng ký dùng thử dịch vụ "{{service}}"?',
     trialDone: 'Đã đăng ký dùng thử đến {{date}}',

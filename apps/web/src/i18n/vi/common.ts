@@ -9,7 +9,7 @@ export default {
   backHome: 'Về trang chủ',
   version: 'Phiên bản {{version}}',
   language: { label: 'Ngôn ngữ', vi: 'Tiếng Việt', en: 'English' },
-  notFound: { title: 'PAGE NOT FOUND', description: 'Trang bạn tìm không tồn tại hoặc đã được chuyển đi.' },
+  notFound: { title: 'KHÔNG TÌM THẤY TRANG', description: 'Trang bạn tìm không tồn tại hoặc đã được chuyển đi.' },
   forbidden: {
     title: 'Không có quyền truy cập',
     description: 'Bạn không có quyền truy cập chức năng này',
@@ -20,7 +20,7 @@ export default {
     changePassword: 'Đổi mật khẩu',
     signOut: 'Đăng xuất',
   },
-  sidebar: { collapse: 'Thu gọn menu', expand: 'Mở rộng menu' },
+  sidebar: { collapse: 'Thu gọn menu', expand: 'Mở rộng menu', open: 'Mở menu', close: 'Đóng menu' },
   sessionExpired: {
     title: 'Phiên đăng nhập đã hết hạn',
     description: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',

@@ -17,7 +17,7 @@ export default {
       },
       rights: {
         heading: 'Quyền của bạn',
-        body: 'Bạn có thể xem và cập nhật thông tin tài khoản bất cứ lúc nào trong mục Quản lý tài khoản, hoặc liên hệ quản trị viên của đơn vị để xóa tài khoản.',
+        body: 'Bạn có thể xem và cập nhật thông tin tài khoản bất cứ lúc nào trong mục Quản lý tài khoản, hoặc liên hệ quản trị viên của doanh nghiệp để xóa tài khoản.',
       },
     },
   },

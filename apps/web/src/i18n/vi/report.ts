@@ -1,12 +1,13 @@
 export default {
+  choose: 'Chọn báo cáo',
   reports: {
     Report_3: 'Report_3 · Thống kê lượt truy cập dịch vụ theo thời gian',
-    Report_UnitsByPackageService: 'Số đơn vị sử dụng dịch vụ của gói',
-    Report_UnitsOfService: 'Chi tiết đơn vị sử dụng dịch vụ',
+    Report_UnitsByPackageService: 'Số doanh nghiệp sử dụng dịch vụ của gói',
+    Report_UnitsOfService: 'Chi tiết doanh nghiệp sử dụng dịch vụ',
   },
   filters: {
     period: 'Khoảng thời gian',
-    unit: 'Đơn vị',
+    unit: 'Doanh nghiệp',
     service: 'Dịch vụ',
   },
   columns: {
@@ -14,9 +15,9 @@ export default {
     serviceName: 'Dịch vụ',
     packageName: 'Gói dịch vụ',
     packageNames: 'Gói dịch vụ',
-    unitName: 'Đơn vị',
+    unitName: 'Doanh nghiệp',
     numberOfAccesses: 'Số lượt truy cập',
-    numberOfUnits: 'Số đơn vị sử dụng',
+    numberOfUnits: 'Số doanh nghiệp sử dụng',
   },
   chart: 'Biểu đồ',
   empty: 'Không có dữ liệu trong khoảng thời gian này',

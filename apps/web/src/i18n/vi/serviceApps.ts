@@ -37,6 +37,13 @@ export default {
     synced: 'Đã đồng bộ',
     pending: 'Đang chờ',
     failed: 'Lỗi',
+    not_connected: 'Chưa kết nối',
+    meaning: {
+      synced: 'Ứng dụng của dịch vụ đã có người dùng này như trên cổng.',
+      pending: 'Thay đổi đang được gửi sang ứng dụng của dịch vụ; trạng thái tự cập nhật.',
+      failed: 'Ứng dụng của dịch vụ chưa nhận người dùng này — bấm Đồng bộ để gửi lại; nếu vẫn lỗi, liên hệ quản trị hệ thống.',
+      not_connected: 'Dịch vụ chưa được tích hợp: người dùng vẫn đăng nhập được, nhưng ứng dụng chưa nhận tài khoản — liên hệ quản trị hệ thống.',
+    },
     action: 'Đồng bộ',
     question: 'Đồng bộ toàn bộ người dùng và nhóm của {{unit}} sang ứng dụng {{service}}?',
     done: 'Đồng bộ thành công',

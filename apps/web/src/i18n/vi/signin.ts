@@ -21,7 +21,7 @@ export default {
   backToSignin: 'Quay lại đăng nhập',
   signUp: {
     title: 'Đăng ký dùng thử',
-    subtitle: 'Tạo đơn vị của bạn và tài khoản quản trị; mã OTP sẽ được gửi tới email.',
+    subtitle: 'Tạo doanh nghiệp của bạn và tài khoản quản trị; mã OTP sẽ được gửi tới email.',
     companyName: 'Tên công ty',
     businessCode: 'Mã số doanh nghiệp',
     numberOfEmployees: 'Số lượng nhân viên',
@@ -53,6 +53,12 @@ export default {
     invalidTitle: 'Liên kết không còn hiệu lực',
     doneTitle: 'Đã đặt lại mật khẩu',
     doneText: 'Hãy đăng nhập bằng mật khẩu mới.',
+  },
+  firstPassword: {
+    title: 'Đặt mật khẩu của bạn',
+    subtitle: 'Tài khoản {{username}} đang dùng mật khẩu được cấp. Hãy đặt mật khẩu của riêng bạn trước khi tiếp tục.',
+    rules: 'Ít nhất 8 ký tự, gồm chữ thường, chữ hoa, chữ số và một ký tự đặc biệt (!@#$%^&*).',
+    submit: 'Lưu mật khẩu và tiếp tục',
   },
   verify: {
     twoFactorTitle: 'Xác thực hai lớp',

@@ -15,7 +15,7 @@ export default {
     refresh: 'Làm mới',
   },
   twoFactorPolicy: {
-    description: 'Chính sách mặc định: áp dụng cho quản trị nền tảng và các đơn vị chưa có chính sách riêng.',
+    description: 'Chính sách mặc định: áp dụng cho quản trị nền tảng và các doanh nghiệp chưa có chính sách riêng.',
     status: 'Trạng thái',
     enabled: 'Bắt buộc',
     disabled: 'Không bắt buộc',

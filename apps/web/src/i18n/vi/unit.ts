@@ -7,7 +7,7 @@ export default {
     shortName: 'Tên viết tắt',
     address: 'Địa chỉ',
     tenantId: 'Tenant ID',
-    adminUnit: 'Quản trị đơn vị',
+    adminUnit: 'Quản trị doanh nghiệp',
     adminUsername: 'Tài khoản quản trị',
     adminEmail: 'Email quản trị',
     adminPassword: 'Mật khẩu quản trị (để trống để tạo tự động)',

@@ -1,6 +1,6 @@
 export default {
   unitUsers: 'Người dùng doanh nghiệp',
-  unitAdmins: 'Quản trị đơn vị',
+  unitAdmins: 'Quản trị doanh nghiệp',
   adminAccounts: 'Tài khoản quản trị',
   fields: {
     username: 'Tài khoản',

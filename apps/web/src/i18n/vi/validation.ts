@@ -13,7 +13,7 @@ export default {
   agreement_required: 'Vui lòng đồng ý với chính sách bảo mật và điều khoản dịch vụ',
   username_invalid: 'Tên tài khoản gồm ít nhất 3 ký tự: chữ, số, dấu chấm, gạch ngang hoặc gạch dưới',
   url_invalid: 'Đường dẫn không đúng định dạng',
-  business_code_invalid: 'Mã số doanh nghiệp chỉ gồm chữ số, chữ cái và dấu -',
+  business_code_invalid: 'Mã số doanh nghiệp gồm 10 chữ số, hoặc 10 chữ số, dấu - và 3 chữ số với chi nhánh (vd. 0312345678 hoặc 0312345678-001)',
   date_range: 'Ngày kết thúc phải sau ngày bắt đầu',
   template_variable_unknown: '{{field}} dùng biến không có trong loại mẫu này',
   markup_unbalanced: '{{field}} có thẻ HTML chưa đóng hoặc đóng sai thứ tự',

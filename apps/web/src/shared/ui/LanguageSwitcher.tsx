@@ -15,7 +15,7 @@ export function LanguageSwitcher() {
       onSelect={(language) => void changeLanguage(language as Language)}
     >
       <Icon name="global" />
-      {t(`language.${current}`)}
+      <span className="header-button-text">{t(`language.${current}`)}</span>
     </MenuButton>
   );
 }

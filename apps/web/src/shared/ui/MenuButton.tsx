@@ -7,7 +7,10 @@ export type MenuEntry =
   | { key: string; divider: true };
 
 interface MenuButtonProps {
-  /** The button's accessible name (and the menu's). */
+  /**
+   * What the menu is about: the menu's accessible name, and the start of the button's, which
+   * goes on with what the button shows (WCAG 2.5.3: a name contains the visible label).
+   */
   label: string;
   /** What the button shows. */
   children: ReactNode;
@@ -57,10 +60,10 @@ export function MenuButton({ label, children, items, onSelect, className = 'butt
       <button
         {...triggerProps}
         className={className}
-        aria-label={label}
         onClick={() => (open ? close(false) : openAt('first'))}
         onKeyDown={onTriggerKey}
       >
+        <span className="visually-hidden">{label}: </span>
         {children}
       </button>
       {open && (
