@@ -40,12 +40,16 @@ describe.each(DATABASE_KINDS)("a grant's sync state without an integration, on %
       .from(users)
       .where(and(eq(users.unitId, unitId), isNull(users.agencyId)))
       .then((rows) => rows.filter((row) => !granted.some((grant) => grant.userId === row.id)));
-    const saved = await admin.data<{ id: string; errorCreateBaseApp: string | null }>(admin.post('/api/AppUser/AddUpdate', { serviceId: crm!.id, userId: member!.id }));
+    const saved = await admin.data<{ id: string; errorCreateBaseApp: unknown }>(admin.post('/api/AppUser/AddUpdate', { serviceId: crm!.id, userId: member!.id }));
     expect(saved.errorCreateBaseApp).toBeNull();
     expect(await admin.data(admin.get(`/api/AppUser/GetById/${saved.id}`))).toMatchObject({ syncState: 'not_connected', lastError: null });
 
-    // An enabled default integration: what was queued without one now failed to reach the app (a sync sends it).
+    // An enabled default integration: what was queued without one now failed to reach the app,
+    // because it had none then (a sync sends it).
     await db.insert(integrations).values({ serviceId: crm!.id, unitId: null, enabled: true, scimEndpoint: 'https://crm.example.test/scim/v2' });
-    expect(await admin.data(admin.get(`/api/AppUser/GetById/${saved.id}`))).toMatchObject({ syncState: 'failed', lastError: null });
+    expect(await admin.data(admin.get(`/api/AppUser/GetById/${saved.id}`))).toMatchObject({
+      syncState: 'failed',
+      lastError: { reason: 'not_configured', status: null, detail: null },
+    });
   });
 });
