@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CAMPAIGN_RECEIVER, CAMPAIGN_RECEIVER_KINDS, CAMPAIGN_STATUS, emailCampaignResource, type CampaignProgress } from '@portal/contracts';
+import { CAMPAIGN_RECEIVER, CAMPAIGN_RECEIVER_KINDS, CAMPAIGN_STATUS, emailCampaignResource } from '@portal/contracts';
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { resourceApi, resourceKeys } from '../../shared/resource/resource-api.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { keyOf } from '../../shared/key-of.ts';
 import { LazyRichTextEditor } from '../settings/LazyRichTextEditor.tsx';
 import { useUnitOptions } from '../user/user-options.ts';
@@ -23,12 +23,12 @@ export default function EmailCampaignPage() {
   const permissions = usePermissions();
   const queryClient = useQueryClient();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof emailCampaignResource> => {
     const statusName = (status: unknown) => t(`campaign.statuses.${keyOf(CAMPAIGN_STATUS, status)}`);
     const statuses = Object.values(CAMPAIGN_STATUS).map((value) => ({ value, label: statusName(value) }));
     const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(emailCampaignResource) });
-    const setStatus = (record: AnyRecord, status: number) => api.setStatus(record.id, status).then(refresh);
-    const progressText = (record: AnyRecord) => (record.status === CAMPAIGN_STATUS.queued ? t('campaign.progressText', record.progress as CampaignProgress) : '');
+    const setStatus = (record: RecordOf<typeof emailCampaignResource>, status: number) => api.setStatus(record.id, status).then(refresh);
+    const progressText = (record: RecordOf<typeof emailCampaignResource>) => (record.status === CAMPAIGN_STATUS.queued ? t('campaign.progressText', record.progress) : '');
     const canChange = permissions.has(emailCampaignResource.permissions.status!);
     return {
       contract: emailCampaignResource,
@@ -36,7 +36,7 @@ export default function EmailCampaignPage() {
       columns: [
         { title: t('campaign.name'), dataIndex: 'name', key: 'name' },
         { title: t('campaign.subject'), dataIndex: 'subject', key: 'subject' },
-        { title: t('campaign.sendAt'), key: 'sendAt', render: (_v, row) => formatDate(row.sendAt as string, true) },
+        { title: t('campaign.sendAt'), key: 'sendAt', render: (_v, row) => formatDate(row.sendAt, true) },
         { title: t('campaign.status'), key: 'campaignStatus', render: (_v, row) => statusName(row.status) },
         { title: t('campaign.progress'), key: 'progress', render: (_v, row) => progressText(row) },
       ],
@@ -56,7 +56,7 @@ export default function EmailCampaignPage() {
       deleteQuestion: (row) => t('campaign.deleteQuestion', { name: row.name }),
       canEdit: (row) => row.status !== CAMPAIGN_STATUS.queued,
       settling: (row) => {
-        const progress = row.progress as CampaignProgress;
+        const progress = row.progress;
         return row.status === CAMPAIGN_STATUS.scheduled || (row.status === CAMPAIGN_STATUS.queued && progress.waiting > 0);
       },
       rowActions: (row) => (

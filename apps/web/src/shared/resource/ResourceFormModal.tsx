@@ -8,11 +8,11 @@ import { notifySuccess } from '../notify.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { toFormValues, toPayload, toPayloadValue } from './form-values.ts';
 import type { resourceApi } from './resource-api.ts';
-import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
+import type { AnyRecord, GenericDefinition } from './types.ts';
 import { isRequired, useFieldRules } from '../field-rules.ts';
 
 interface Props {
-  definition: ResourceScreenDefinition;
+  definition: GenericDefinition;
   api: ReturnType<typeof resourceApi>;
   record?: AnyRecord | undefined;
   onClose: () => void;

@@ -3,7 +3,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { App, Button, Card, Space, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageResult, PermissionName } from '@portal/contracts';
+import type { PageResult, PermissionName, ResourceContract } from '@portal/contracts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { notifySuccess } from '../notify.ts';
 import { ExportButton } from './ExportButton.tsx';
@@ -13,7 +13,7 @@ import { ResourceToolbar } from './ResourceToolbar.tsx';
 import { ResourceViewModal } from './ResourceViewModal.tsx';
 import { useStatusText } from './status.ts';
 import { treeRows } from './tree-rows.ts';
-import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
+import type { AnyRecord, GenericDefinition, ResourceScreenDefinition } from './types.ts';
 
 const FIRST_PAGE = { pageIndex: 1, pageSize: 20 };
 /** How often a list showing settling rows (ResourceScreenDefinition.settling) is read again. */
@@ -24,7 +24,10 @@ const SETTLING_REFRESH_MS = 3000;
  * and delete with confirmation, add/edit dialog validated by the contract, view, export.
  * Buttons the user's permissions would not allow are not shown (the server refuses anyway).
  */
-export function ResourceScreen({ definition, toolbarExtra }: { definition: ResourceScreenDefinition; toolbarExtra?: React.ReactNode }) {
+export function ResourceScreen<C extends ResourceContract>({ definition: typed, toolbarExtra }: { definition: ResourceScreenDefinition<C>; toolbarExtra?: React.ReactNode }) {
+  // The definition was checked against its own contract where it was written; the generic
+  // screen below reads any record, so it sees the definition with the record's type erased.
+  const definition = typed as unknown as GenericDefinition;
   const { contract } = definition;
   const { t, i18n } = useTranslation('resource');
   const { modal } = App.useApp();
