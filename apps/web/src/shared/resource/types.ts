@@ -81,6 +81,11 @@ export interface ResourceScreenDefinition {
   contract: ResourceContract;
   /** Title of the screen (the menu code's phrase is used when absent). */
   title: string;
+  /**
+   * The noun of one record in dialog titles ("Thêm <entity>"), when the contract's noun in the
+   * phrases (resource: entities.<contract name>) does not fit this screen.
+   */
+  entity?: string;
   columns: TableColumnsType<AnyRecord>;
   form?: FormField[];
   filters?: FilterField[];
@@ -100,6 +105,8 @@ export interface ResourceScreenDefinition {
   rowActions?: (record: AnyRecord) => ReactNode;
   /** Rows the delete button is offered for (all when absent); the server refuses the others anyway. */
   canDelete?: (record: AnyRecord) => boolean;
+  /** Built-in rows (the Super admin role): tagged as such, never offered for delete. */
+  builtIn?: (record: AnyRecord) => boolean;
   /** Rows the edit button is offered for (all when absent); the server refuses the others anyway. */
   canEdit?: (record: AnyRecord) => boolean;
   /**
