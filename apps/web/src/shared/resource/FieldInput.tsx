@@ -1,3 +1,4 @@
+import dayjs, { type Dayjs } from 'dayjs';
 import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { FormField } from './types.ts';
 import { useOptions } from './options.ts';
@@ -33,7 +34,16 @@ export function FieldInput({ field, disabled, ...props }: { field: FormField; di
     case 'date':
       return <DatePicker {...common} {...control} format="DD/MM/YYYY" style={{ width: '100%' }} />;
     case 'datetime':
-      return <DatePicker {...common} {...control} showTime format="DD/MM/YYYY HH:mm:ss" style={{ width: '100%' }} />;
+      return (
+        <DatePicker
+          {...common}
+          {...control}
+          showTime
+          format="DD/MM/YYYY HH:mm:ss"
+          style={{ width: '100%' }}
+          {...(field.future ? { showNow: false, disabledDate: (day: Dayjs) => day.isBefore(dayjs(), 'day') } : {})}
+        />
+      );
     case 'custom': {
       const Custom = field.component!;
       return <Custom value={props.value} onChange={control.onChange} disabled={disabled} label={field.label} />;

@@ -108,7 +108,7 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
                 <Form.Item
                   name={field.name}
                   label={field.label}
-                  required={!readOnly && isRequired(fieldSchema)}
+                  required={!readOnly && (field.required ?? isRequired(fieldSchema))}
                   rules={
                     readOnly || !fieldSchema
                       ? []

@@ -44,6 +44,10 @@ export interface FormField {
   placeholder?: string;
   /** Full width in the two-column form. */
   wide?: boolean;
+  /** Marked required though the schema alone does not say so (a rule across fields asks for it). */
+  required?: boolean;
+  /** A date and time that must lie ahead: past days cannot be picked and the picker offers no "Now". */
+  future?: boolean;
   /** Shown (and sent) only while the form's values pass this, e.g. the receivers of one kind. */
   shownWhen?: (values: Record<string, unknown>) => boolean;
 }
