@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.ts';
 import { passwordInMail } from '../../apps/server/test/db-state.ts';
 import { ADMIN, DEMO_PASSWORD, demoAccount } from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';
-import { fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
+import { chooseOption, fillFields, openAddDialog, pickerText, row, saveDialog, searchList } from '../support/resource.ts';
 import { expectSigninForm, fillSignin, signIn, signOut } from '../support/signin.ts';
 
 // Walking the screens as their users do (issue 25): phones, landings, the first sign-in, and
@@ -171,6 +171,27 @@ test.describe("the platform administrator's screens", () => {
     const actions = (await page.getByRole('columnheader', { name: 'Thao tác' }).boundingBox())!;
     const icons = await page.locator('tbody .resource-actions').first().locator('button, [role="img"]:not(.anticon)').count();
     expect(actions.width).toBeLessThanOrEqual(icons * 32 + 48);
+  });
+
+  test("giving a unit a pack: starts today, expires after the pack's term, Enter in a date does not save, a warning when the unit already holds one; a trial unit's pack reads Trial", async ({ page }) => {
+    await signIn(page, ADMIN, 'package/package-enterprise');
+    await expect(row(page, 'Hộ kinh doanh Hoàng Long').first()).toContainText('Dùng thử');
+    await openAddDialog(page);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('.ant-modal-title')).toHaveText('Thêm gói dịch vụ cho doanh nghiệp');
+    const today = new Date();
+    await expect(dialog.getByLabel('Ngày bắt đầu', { exact: true })).toHaveValue(pickerText(today));
+    await chooseOption(page, 'Doanh nghiệp', 'Công ty Cổ phần Sao Việt');
+    await expect(dialog.getByRole('alert')).toContainText('Công ty Cổ phần Sao Việt đang có gói dùng được');
+    await chooseOption(page, 'Tên gói dịch vụ', 'Gói Plus (21-100)');
+    const inAYear = new Date(today);
+    inAYear.setMonth(inAYear.getMonth() + 12);
+    await expect(dialog.getByLabel('Ngày hết hạn', { exact: true })).toHaveValue(pickerText(inAYear));
+    await dialog.getByLabel('Ngày bắt đầu', { exact: true }).press('Enter');
+    await page.waitForTimeout(500);
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('.toast-title')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Hủy' }).click();
   });
 
   test('one table, one menu entry: enterprise permissions open the access screen by service', async ({ page }) => {

@@ -81,6 +81,6 @@ export function registerLookupRoutes(app: FastifyInstance, ctx: AppContext): voi
       schema: { tags, response: { 200: envelopeSchema(z.array(activePackageSchema)) } },
     },
     // The packs on offer, as the upgrade screen offers them (one definition: activePacks).
-    async () => ok((await activePacks(ctx.db)).map(({ id, name, level, userBand }) => ({ id, name, level, userBand }))),
+    async () => ok((await activePacks(ctx.db)).map(({ id, name, level, userBand, expiryMonths }) => ({ id, name, level, userBand, expiryMonths }))),
   );
 }

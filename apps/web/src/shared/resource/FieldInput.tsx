@@ -3,6 +3,10 @@ import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch } from 'ant
 import type { FormField } from './types.ts';
 import { useOptions } from './options.ts';
 
+const keepEnterInPicker = (event: React.KeyboardEvent) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
+
 /** The input of one form field; antd's Form.Item passes value and onChange through. */
 export function FieldInput({ field, disabled, ...props }: { field: FormField; disabled?: boolean; value?: unknown; onChange?: (value: unknown) => void }) {
   const { options, loading } = useOptions(field.options);
@@ -32,7 +36,8 @@ export function FieldInput({ field, disabled, ...props }: { field: FormField; di
     case 'number':
       return <InputNumber {...common} {...control} style={{ width: '100%' }} />;
     case 'date':
-      return <DatePicker {...common} {...control} format="DD/MM/YYYY" style={{ width: '100%' }} />;
+      // Enter confirms the typed day; it does not also submit the dialog's form.
+      return <DatePicker {...common} {...control} format="DD/MM/YYYY" style={{ width: '100%' }} onKeyDown={keepEnterInPicker} />;
     case 'datetime':
       return (
         <DatePicker
@@ -41,6 +46,7 @@ export function FieldInput({ field, disabled, ...props }: { field: FormField; di
           showTime
           format="DD/MM/YYYY HH:mm:ss"
           style={{ width: '100%' }}
+          onKeyDown={keepEnterInPicker}
           {...(field.future ? { showNow: false, disabledDate: (day: Dayjs) => day.isBefore(dayjs(), 'day') } : {})}
         />
       );

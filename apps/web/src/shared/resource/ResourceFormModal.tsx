@@ -95,10 +95,14 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
         layout="vertical"
         initialValues={initialValues}
         onFieldsChange={() => setHasErrors(form.getFieldsError().some((field) => field.errors.length > 0))}
-        onValuesChange={() => setRefusal(undefined)}
+        onValuesChange={(changed: Record<string, unknown>, values: Record<string, unknown>) => {
+          setRefusal(undefined);
+          definition.onFormChange?.(changed, values, (name, value) => form.setFieldValue(name, value));
+        }}
         onFinish={() => void submit()}
       >
         {refusal && <Alert type="error" showIcon role="alert" message={t('notSaved')} description={refusal} style={{ marginBottom: 16 }} />}
+        {definition.formNotice?.(watched ?? initialValues, record)}
         <Row gutter={16}>
           {fields.map((field) => {
             const fieldSchema = schema.shape[field.name] as z.ZodType | undefined;

@@ -127,6 +127,13 @@ export interface ResourceScreenDefinition {
    * still pending): while the page shows one, the list is read again every few seconds.
    */
   settling?: (record: AnyRecord) => boolean;
+  /**
+   * Fills fields from others as the user changes them (a pack's expiry from its start and term):
+   * `set` changes one field of the dialog's form.
+   */
+  onFormChange?: (changed: Record<string, unknown>, values: Record<string, unknown>, set: (name: string, value: unknown) => void) => void;
+  /** Drawn above the dialog's fields from its values (a warning about the choice made). */
+  formNotice?: (values: Record<string, unknown>, record: AnyRecord | undefined) => ReactNode;
   /** Reads what a save answered beside the id (the contract's `savedExtra`), after the standard toast. */
   afterSave?: (reply: Record<string, unknown>) => void;
 }
