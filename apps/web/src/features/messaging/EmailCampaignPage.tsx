@@ -25,6 +25,13 @@ export default function EmailCampaignPage() {
 
   const definition = useMemo((): ResourceScreenDefinition<typeof emailCampaignResource> => {
     const statusName = (status: unknown) => t(`campaign.statuses.${keyOf(CAMPAIGN_STATUS, status)}`);
+    // A queued campaign is "sent" only once its progress says every mail left; before, it is sending.
+    const rowStatus = (row: RecordOf<typeof emailCampaignResource>) => {
+      const progress = row.progress;
+      if (row.status !== CAMPAIGN_STATUS.queued) return statusName(row.status);
+      if (progress.waiting > 0) return t('campaign.sending');
+      return progress.failed > 0 ? t('campaign.partlySent') : statusName(row.status);
+    };
     const statuses = Object.values(CAMPAIGN_STATUS).map((value) => ({ value, label: statusName(value) }));
     const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(emailCampaignResource) });
     const setStatus = (record: RecordOf<typeof emailCampaignResource>, status: number) => api.setStatus(record.id, status).then(refresh);
@@ -37,15 +44,15 @@ export default function EmailCampaignPage() {
         { title: t('campaign.name'), dataIndex: 'name', key: 'name' },
         { title: t('campaign.subject'), dataIndex: 'subject', key: 'subject' },
         { title: t('campaign.sendAt'), key: 'sendAt', render: (_v, row) => formatDate(row.sendAt, true) },
-        { title: t('campaign.status'), key: 'campaignStatus', render: (_v, row) => statusName(row.status) },
+        { title: t('campaign.status'), key: 'campaignStatus', render: (_v, row) => rowStatus(row) },
         { title: t('campaign.progress'), key: 'progress', render: (_v, row) => progressText(row) },
       ],
       form: [
         { name: 'name', label: t('campaign.name'), input: 'text' },
-        { name: 'sendAt', label: t('campaign.sendAt'), input: 'datetime' },
+        { name: 'sendAt', label: t('campaign.sendAt'), input: 'datetime', future: true, placeholder: t('campaign.sendNow') },
         { name: 'receiverType', label: t('campaign.receiverType'), input: 'select', options: CAMPAIGN_RECEIVER_KINDS.map((value) => ({ value, label: t(`campaign.receiverTypes.${keyOf(CAMPAIGN_RECEIVER, value)}`) })), wide: true },
         { name: 'receivers', label: t('campaign.receivers'), input: 'textarea', shownWhen: byAddresses },
-        { name: 'unitIds', label: t('campaign.unitIds'), input: 'multiselect', options: useUnitOptions, wide: true, shownWhen: (values) => !byAddresses(values) },
+        { name: 'unitIds', label: t('campaign.unitIds'), input: 'multiselect', options: useUnitOptions, wide: true, required: true, shownWhen: (values) => !byAddresses(values) },
         { name: 'cc', label: t('campaign.cc'), input: 'text' },
         { name: 'bcc', label: t('campaign.bcc'), input: 'text' },
         { name: 'subject', label: t('campaign.subject'), input: 'text', wide: true },

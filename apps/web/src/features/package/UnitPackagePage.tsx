@@ -3,7 +3,9 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../shared/screen-title.ts';
 import { STATUS, unitPackageResource } from '@portal/contracts';
-import { usePackOptions } from './pack-options.ts';
+import dayjs, { type Dayjs } from 'dayjs';
+import { usePackOptions, usePackTerms } from './pack-options.ts';
+import { ActivePackNotice } from './ActivePackNotice.tsx';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
@@ -18,6 +20,7 @@ export default function UnitPackagePage() {
   const statusText = useStatusText();
 
   const screenTitle = useScreenTitle();
+  const terms = usePackTerms();
   const definition = useMemo((): ResourceScreenDefinition<typeof unitPackageResource> => {
     const kind = (p: RecordOf<typeof unitPackageResource>) => (p.isTrial ? <Tag color="orange">{t('unitPack.trial')}</Tag> : <Tag color="blue">{t('unitPack.paid')}</Tag>);
     const expiry = (p: RecordOf<typeof unitPackageResource>) => (p.endsAt ? formatDate(p.endsAt) : t('pack.unlimited'));
@@ -43,6 +46,16 @@ export default function UnitPackagePage() {
         { name: 'startsAt', label: t('unitPack.startsAt'), input: 'date' },
         { name: 'endsAt', label: t('unitPack.endsAt'), input: 'date' },
       ],
+      // A new pack starts today; its expiry follows from its start and the pack's term (12 months → start + 12 months).
+      defaults: { startsAt: dayjs().startOf('day') },
+      onFormChange: (changed, values, set) => {
+        if (!('packageId' in changed) && !('startsAt' in changed)) return;
+        const months = terms.get(values.packageId as string);
+        const start = values.startsAt as Dayjs | null | undefined;
+        if (months === undefined || !start) return;
+        set('endsAt', months === null ? null : start.add(months, 'month'));
+      },
+      formNotice: (values, record) => <ActivePackNotice unitId={values.unitId} exceptId={record?.id} />,
       filters: [
         { name: 'isTrial', label: t('unitPack.kind'), options: [{ value: true, label: t('unitPack.trial') }, { value: false, label: t('unitPack.paid') }] },
         { name: 'status', label: r('status.label'), options: statuses },
@@ -67,7 +80,7 @@ export default function UnitPackagePage() {
       rowActions: (p) => <PackageSyncAction record={p} />,
       nameOf: (p) => `${p.unitName} – ${p.packageName}`,
     };
-  }, [r, statusText, t, screenTitle]);
+  }, [r, statusText, t, screenTitle, terms]);
 
   return <ResourceScreen definition={definition} />;
 }

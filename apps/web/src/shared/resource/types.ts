@@ -65,6 +65,10 @@ export interface FormField<C extends ResourceContract = ResourceContract> {
   placeholder?: string;
   /** Full width in the two-column form. */
   wide?: boolean;
+  /** Marked required though the schema alone does not say so (a rule across fields asks for it). */
+  required?: boolean;
+  /** A date and time that must lie ahead: past days cannot be picked and the picker offers no "Now". */
+  future?: boolean;
   /** Shown (and sent) only while the form's values pass this, e.g. the receivers of one kind. */
   shownWhen?: (values: Record<string, unknown>) => boolean;
 }
@@ -104,6 +108,11 @@ export interface ResourceScreenDefinition<C extends ResourceContract = ResourceC
   contract: C;
   /** Title of the screen (the menu code's phrase is used when absent). */
   title: string;
+  /**
+   * The noun of one record in dialog titles ("Thêm <entity>"), when the contract's noun in the
+   * phrases (resource: entities.<contract name>) does not fit this screen.
+   */
+  entity?: string;
   columns: TableColumnsType<R>;
   form?: FormField<C>[];
   filters?: FilterField<C>[];
@@ -123,6 +132,8 @@ export interface ResourceScreenDefinition<C extends ResourceContract = ResourceC
   rowActions?: (record: R) => ReactNode;
   /** Rows the delete button is offered for (all when absent); the server refuses the others anyway. */
   canDelete?: (record: R) => boolean;
+  /** Built-in rows (the Super admin role): tagged as such, never offered for delete. */
+  builtIn?: (record: R) => boolean;
   /** Rows the edit button is offered for (all when absent); the server refuses the others anyway. */
   canEdit?: (record: R) => boolean;
   /**
@@ -139,6 +150,13 @@ export interface ResourceScreenDefinition<C extends ResourceContract = ResourceC
    * still pending): while the page shows one, the list is read again every few seconds.
    */
   settling?: (record: R) => boolean;
+  /**
+   * Fills fields from others as the user changes them (a pack's expiry from its start and term):
+   * `set` changes one field of the dialog's form.
+   */
+  onFormChange?: (changed: Record<string, unknown>, values: Record<string, unknown>, set: (name: string, value: unknown) => void) => void;
+  /** Drawn above the dialog's fields from its values (a warning about the choice made). */
+  formNotice?: (values: Record<string, unknown>, record: R | undefined) => ReactNode;
   /** Reads what a save answered beside the id (the contract's `savedExtra`), after the standard toast. */
   afterSave?: (reply: Record<string, unknown>) => void;
 }
