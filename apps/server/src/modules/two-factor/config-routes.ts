@@ -35,10 +35,10 @@ async function savePolicy(db: Queryable, unitId: string | null, change: Partial<
   const next = { ...current, ...change, unitId };
   await db
     .insert(twoFactorConfigs)
-    .values({ unitId, status: next.status, trigger: next.trigger, recurrenceDays: next.recurrenceDays })
+    .values({ unitId, status: next.status, trigger: next.trigger, recurrenceDays: next.recurrenceDays, requiredFactor: next.requiredFactor })
     .onConflictDoUpdate({
       target: twoFactorConfigs.unitId,
-      set: { status: next.status, trigger: next.trigger, recurrenceDays: next.recurrenceDays },
+      set: { status: next.status, trigger: next.trigger, recurrenceDays: next.recurrenceDays, requiredFactor: next.requiredFactor },
     });
   return next;
 }
@@ -66,9 +66,9 @@ export function registerTwoFaConfigRoutes(app: FastifyInstance, ctx: AppContext)
     '/api/TwoFAConfig/AddUpdate',
     { config: { access: 'SYSTEM_TWOFA_UPDATE' }, schema: { tags: ['TwoFAConfig'], body: acceptingRecord(twoFaConfigUpdateSchema, twoFaConfigSchema), response: { 200: envelopeSchema(twoFaConfigSchema) } } },
     async (request) => {
-      const { unitId, trigger, recurrenceDays } = request.body;
+      const { unitId, trigger, recurrenceDays, requiredFactor } = request.body;
       await assertUnitExists(db, unitId);
-      return ok(await savePolicy(db, unitId, { trigger, recurrenceDays: trigger === 'recurring' ? recurrenceDays : null }));
+      return ok(await savePolicy(db, unitId, { trigger, recurrenceDays: trigger === 'recurring' ? recurrenceDays : null, requiredFactor }));
     },
   );
 
