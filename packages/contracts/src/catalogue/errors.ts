@@ -391,7 +391,6 @@ const passkey = {
   'passkey.unknown': { code: 9201, vi: 'Khóa truy cập này không còn được đăng ký cho tài khoản nào', en: 'This passkey is no longer registered to any account' },
   'passkey.required': { code: 9202, vi: 'Chính sách xác thực hai lớp yêu cầu đăng nhập bằng khóa truy cập', en: 'The two-factor policy requires signing in with a passkey' },
   'passkey.not_found': { code: 9203, vi: 'Không tìm thấy khóa truy cập', en: 'Passkey not found' },
-  'totp.not_enrolled': { code: 9204, vi: 'Chưa thiết lập ứng dụng xác thực', en: 'No authenticator app is set up' },
 };
 
 const request = {
