@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { purgeExpiredPayloads } from './identity/adapter.ts';
 import { registerInteractionRoutes } from './identity/interaction-routes.ts';
+import { registerPasskeySigninRoutes } from './identity/passkey-signin-routes.ts';
 import { registerNewPasswordRoute } from './identity/new-password-step.ts';
 import { registerSignUpRoutes } from './identity/sign-up-routes.ts';
 import { purgeExpiredCodes } from './identity/verification-codes.ts';
@@ -27,6 +28,9 @@ import { registerMailOutboxRoutes } from './modules/mail-outbox/routes.ts';
 import { startRealtime } from './platform/realtime/realtime.ts';
 import { registerTwoFaConfigRoutes } from './modules/two-factor/config-routes.ts';
 import { registerMyTwoFactorRoutes } from './modules/two-factor/my-two-factor-routes.ts';
+import { registerMyPasskeyRoutes } from './modules/two-factor/my-passkey-routes.ts';
+import { registerMyAppRoutes } from './modules/two-factor/my-app-routes.ts';
+import { registerFactorAdminRoutes } from './modules/two-factor/factor-admin-routes.ts';
 import { ANSWER_ENCODINGS, COMPRESS_FROM_BYTES, PER_REQUEST_BROTLI_QUALITY } from './platform/compression.ts';
 import { purgeExpiredRateLimits } from './platform/rate-limit.ts';
 import type { ProviderKeys } from './identity/keys.ts';
@@ -183,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, { db });
   registerInteractionRoutes(app, context, provider);
+  registerPasskeySigninRoutes(app, context, provider);
   registerSignUpRoutes(app, context, provider, startTrialUnit);
   registerNewPasswordRoute(app, context, provider);
   await mountProvider(app, provider);
@@ -196,6 +201,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAppRoutes(app, context);
   registerAgencyRoutes(app, context);
   registerMyTwoFactorRoutes(app, context);
+  registerMyPasskeyRoutes(app, context);
+  registerMyAppRoutes(app, context);
+  registerFactorAdminRoutes(app, context);
   registerTwoFaConfigRoutes(app, context);
   registerDeviceRoutes(app, context);
   registerMailOutboxRoutes(app, context);
