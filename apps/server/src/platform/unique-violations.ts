@@ -55,6 +55,11 @@ export const UNIQUE_REFUSALS: Record<string, UniqueRefusal> = {
   rate_limits_pkey: internal,
   system_state_pkey: internal,
   user_two_factor_pkey: internal,
+  // A passkey's credential id is the authenticator's: registration lists the user's own in
+  // excludeCredentials, so the browser refuses a second one before the portal sees it.
+  passkeys_credential_id_key: internal,
+  user_totp_pkey: internal,
+  webauthn_challenges_pkey: internal,
 };
 
 /** The database's unique violation in `error` (drizzle wraps the driver's error as its cause). */
