@@ -32,6 +32,7 @@ import { purgeExpiredRateLimits } from './platform/rate-limit.ts';
 import type { ProviderKeys } from './identity/keys.ts';
 import { createProvider, identityUrls, API_SCOPE, SPA_CLIENT_ID } from './identity/provider.ts';
 import { mountProvider } from './identity/provider-mount.ts';
+import { countTokenGrants } from './identity/grant-metrics.ts';
 import { createTokenVerifier } from './identity/tokens.ts';
 import { appAuthenticator } from './identity/app-credentials.ts';
 import { liveGrants } from './identity/live-grants.ts';
@@ -53,6 +54,8 @@ import { cachedActorLoader } from './platform/actor.ts';
 import { startInvalidation } from './platform/cache/invalidation.ts';
 import { failureBody, registerErrorEnvelope } from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
+import { observeRequests, registerPublicMetrics } from './platform/metrics/metrics-routes.ts';
 import { registerHealthRoutes } from './platform/health-routes.ts';
 import { languageOf } from './platform/language.ts';
 import { createMailer } from './platform/mail/mailer.ts';
@@ -118,6 +121,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   registerSecurityHeaders(app, config.publicUrl);
+  const metrics = createMetrics({ db, poolUse: database.poolUse, liveConnections: () => realtimeConnections() });
+  observeRequests(app, metrics);
+  // The live connections start later (they need the access checks' dependencies).
+  let realtimeConnections = () => 0;
   // API answers are compressed when large enough to gain (the SPA's files are compressed at build).
   // Up to 32 KiB (a page of any list) in one synchronous call, ~0.3 ms at this quality: through
   // zlib's stream and thread pool, which the plugin uses above 8 KiB on two cores, a page of 20
@@ -154,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => invalidation.close());
   const grantAlive = liveGrants(db, invalidation);
   const realtime = await startRealtime(app, { db, verifyToken, grantAlive, redisUrl: config.redisUrl });
+  realtimeConnections = () => realtime.connections();
   // A call that may have written waits until this instance's caches have heard of it, so the
   // caller's next request reads their own change (other instances hear it within milliseconds).
   app.addHook('onSend', async (request, reply) => {
@@ -170,11 +178,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
   countProviderActivity(provider, { db, realtime, log: app.log });
+  countTokenGrants(provider, metrics);
   const provisioning = startProvisioningWorker({ db, secrets, provider, clock, outbound, log: app.log });
   app.addHook('onClose', () => provisioning.stop());
   const campaigns = startCampaignSender({ db, clock, mailer, log: app.log });
   app.addHook('onClose', () => campaigns.stop());
-  const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, outbound, kickProvisioning: () => provisioning.kick() };
+  const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, outbound, metrics, kickProvisioning: () => provisioning.kick() };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
   app.decorate('campaignSender', campaigns);
@@ -182,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccessControl(app, { db, verifyToken, grantAlive, loadActor: actors, authenticateApp });
 
   registerHealthRoutes(app, { db });
+  registerPublicMetrics(app, metrics, config.metricsToken);
   registerInteractionRoutes(app, context, provider);
   registerSignUpRoutes(app, context, provider, startTrialUnit);
   registerNewPasswordRoute(app, context, provider);

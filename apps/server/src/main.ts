@@ -4,6 +4,7 @@ import { prepareDatabase } from './bootstrap/index.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { loadProviderKeys } from './identity/keys.ts';
+import { startMetricsServer } from './platform/metrics/metrics-routes.ts';
 
 /** Start-up: config → database → migrations and seed → keys → listen. */
 async function main(): Promise<void> {
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   const keys = await loadProviderKeys(database.db);
   const app = await buildApp({ config, database, keys });
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+  const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(app.portal.metrics, { port: config.metricsPort, host: config.metricsHost });
+  if (metricsServer) console.log(`Metrics: http://${config.metricsHost}:${config.metricsPort}/metrics`);
 
   console.log(`SSO portal: ${config.publicUrl}/sso-fe/  (database: ${database.kind === 'pglite' ? resolve(config.dataDir) : 'PostgreSQL'})`);
   if (prepared.admin?.generatedPassword) {
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
+    await metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -63,7 +63,10 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
     async (request, reply) => {
       const interaction = await pendingInteraction(provider, request, reply, request.params.uid);
       // A service the user may not open now: the sign-in page shows why, and no code is issued.
-      if (interaction.prompt.name === ENTITLEMENT_PROMPT) throw new AppError(refusalOf(interaction.prompt.details));
+      if (interaction.prompt.name === ENTITLEMENT_PROMPT) {
+        ctx.metrics.signIn('refused_by_entitlement');
+        throw new AppError(refusalOf(interaction.prompt.details));
+      }
       const client = await provider.Client.find(String(interaction.params.client_id));
       return ok({
         uid: interaction.uid,
@@ -88,6 +91,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       const interaction = pending.value;
       const check = await checkCredentials(db, ctx.actors, request.body.username, request.body.password);
       if (!check.ok) {
+        ctx.metrics.signIn(check.reason === 'locked' ? 'locked' : check.reason === 'disabled' ? 'disabled' : 'wrong_password');
         throw new AppError(
           check.reason === 'locked' ? 'account.locked' : check.reason === 'disabled' ? 'account.expired' : 'account.invalid_credentials',
         );
@@ -95,6 +99,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       const { user } = check;
       const device = deviceKeyHash(request, reply, isSecure(ctx));
       if (!(await twoFactorNeeded(db, user, device))) return ok(await finishSignIn(ctx, interaction, request, user, device));
+      ctx.metrics.signIn('two_factor_asked');
       // Back from the code screen and signing in again: the code already sent still stands.
       const earlier = await pendingCode<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
       const payload: PendingTwoFactor = { userId: user.id, deviceKeyHash: device };
@@ -122,9 +127,15 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       if (!(await hitRateLimit(db, `two-factor-signin:${pending.userId}`, TWO_FACTOR_CHECKS))) throw new AppError('request.too_many');
       const { code, recoveryCode = '' } = request.body;
       if (code !== undefined) {
-        await consumeCode(db, CODE_PURPOSES.twoFactorSignin, uid, code);
+        await consumeCode(db, CODE_PURPOSES.twoFactorSignin, uid, code).catch((error: unknown) => {
+          ctx.metrics.signIn('two_factor_failed');
+          throw error;
+        });
       } else {
-        if (!(await useRecoveryCode(db, pending.userId, recoveryCode))) throw new AppError('verification.failed');
+        if (!(await useRecoveryCode(db, pending.userId, recoveryCode))) {
+          ctx.metrics.signIn('two_factor_failed');
+          throw new AppError('verification.failed');
+        }
         // The e-mailed code of this sign-in must not be usable afterwards.
         await db
           .delete(verificationCodes)
