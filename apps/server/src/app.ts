@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
@@ -56,6 +56,7 @@ import { failureBody, registerErrorEnvelope } from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { observeRequests, registerPublicMetrics } from './platform/metrics/metrics-routes.ts';
+import { loggerOptions, registerRequestLog, requestIdOf } from './platform/logging.ts';
 import { registerHealthRoutes } from './platform/health-routes.ts';
 import { languageOf } from './platform/language.ts';
 import { createMailer } from './platform/mail/mailer.ts';
@@ -78,6 +79,8 @@ export interface AppOptions {
   webRoot?: string;
   /** The server's clock; tests pass a manual one. */
   clock?: Clock;
+  /** Where log lines go (stdout by default); tests capture them. */
+  logStream?: { write(line: string): void };
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -112,7 +115,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, keys } = options;
   const { db } = database;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Fastify's two lines per request are off: registerRequestLog writes one.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: config.requestTimeoutMs,
@@ -121,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   registerSecurityHeaders(app, config.publicUrl);
+  registerRequestLog(app);
   const metrics = createMetrics({ db, poolUse: database.poolUse, liveConnections: () => realtimeConnections() });
   observeRequests(app, metrics);
   // The live connections start later (they need the access checks' dependencies).

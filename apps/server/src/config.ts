@@ -144,7 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
-  const logLevel = read(env, 'LOG_LEVEL') ?? 'warn';
+  const logLevel = read(env, 'LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
