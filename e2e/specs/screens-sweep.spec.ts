@@ -90,7 +90,8 @@ async function sweepScreen(page: Page, testInfo: TestInfo, screen: string, langu
       const title = page.locator('.shell-content .ant-card-head-title').first();
       // The report list is a choice of reports, each titled by its own name.
       const reportList = screen.endsWith('report-list-report');
-      if (!reportList && (await entry.count()) && (await title.count())) expect.soft(await title.textContent(), `the title of ${where}`).toBe(await entry.textContent());
+      // Retried, not read once: the previous screen's title can still stand while this one loads.
+      if (!reportList && (await entry.count()) && (await title.count())) await expect.soft(title, `the title of ${where}`).toHaveText((await entry.textContent()) ?? '');
     }
     const file = testInfo.outputPath('screens', `${screen}-${language}-${size.width}.png`);
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });

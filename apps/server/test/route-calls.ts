@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { APP_OBJECT_RESOURCES, appUserResource, LOG_ACTION, LOG_OBJECT, SIGN_OUT_EVERYWHERE_PATHS, TWO_FA_STATUS, type ResourceOperation } from '@portal/contracts';
+import { APP_OBJECT_RESOURCES, appUserResource, LOG_ACTION, LOG_OBJECT, USER_CALLS, TWO_FA_STATUS, type ResourceOperation } from '@portal/contracts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { contractOf, CONTRACTS, type ResourceFixtures, type Target } from './resource-fixtures.ts';
 import { sampleFor, searchSampleFor } from './samples.ts';
@@ -149,8 +149,8 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   },
   'POST /api/User/ResetPasswordUser': { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('UnitUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
   // Sign-out everywhere moves the account's tokens_valid_after (and ends its sessions).
-  [`POST /api${SIGN_OUT_EVERYWHERE_PATHS.unitUser}`]: { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('UnitUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
-  [`POST /api${SIGN_OUT_EVERYWHERE_PATHS.adminAccount}`]: {
+  [`POST /api${USER_CALLS.signOutUnitUser.path}`]: { kind: 'write', audit: userByUnitEdit, target: (f) => f.fresh('UnitUser'), build: (_f, target) => ({ body: { id: target!.id } }) },
+  [`POST /api${USER_CALLS.signOutAdminAccount.path}`]: {
     kind: 'write',
     audit: { object: LOG_OBJECT.user, action: LOG_ACTION.edit },
     target: (f) => f.fresh('AdminAccount'),

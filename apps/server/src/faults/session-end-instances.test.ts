@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_OUT_EVERYWHERE_PATHS } from '@portal/contracts';
+import { USER_CALLS } from '@portal/contracts';
 import { callApi } from '../../test/api.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { refresh, signIn, signOut } from '../../test/oidc-client.ts';
@@ -61,7 +61,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('sign-outs reach a second in
     const session = await sessionKnownToOther();
     const admin = await signIn(t.app, DEMO_UNIT_ADMIN);
     const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_UNIT_USER.username));
-    expect((await callApi(t.app, admin.access_token, `/api${SIGN_OUT_EVERYWHERE_PATHS.unitUser}`, { id: user!.id })).json()).toMatchObject({ success: true });
+    expect((await callApi(t.app, admin.access_token, `/api${USER_CALLS.signOutUnitUser.path}`, { id: user!.id })).json()).toMatchObject({ success: true });
     expect(await refusedOnOther(session.access_token)).toBeLessThan(1000);
   });
 

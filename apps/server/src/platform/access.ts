@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOG_RESULT, STATUS, USER_STATUS, type PermissionName, type ResourceOperation } from '@portal/contracts';
+import { LOG_RESULT, STATUS, USER_STATUS, type CallAccess, type ResourceOperation } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import type { Actor, ActorLoader, ActorRecord } from './actor.ts';
 import { writeActionLog, type AuditSubject } from './audit.ts';
@@ -10,7 +10,7 @@ import { forbidden, unauthorized } from './errors.ts';
  * client credentials ('service-app', never a user's token), or a permission of the catalogue
  * (with a list, any one of them; the handler then checks the one its operation needs).
  */
-export type Access = 'public' | 'signed-in' | 'service-app' | PermissionName | readonly PermissionName[];
+export type Access = CallAccess;
 /** What a user's token may open: every access but the public one and the service apps'. */
 export type UserAccess = Exclude<Access, 'public' | 'service-app'>;
 

@@ -1,7 +1,8 @@
+import { LOOKUP_CALLS } from '@portal/contracts';
+import { callApi } from '../api/call.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { CategoryItem, ChannelItem, LookupGroup, PageResult } from '@portal/contracts';
+import type { LookupGroup } from '@portal/contracts';
 import type { Option } from './resource/types.ts';
-import { apiRequest } from '../api/http.ts';
 
 const LONG = 5 * 60 * 1000;
 
@@ -9,7 +10,7 @@ const LONG = 5 * 60 * 1000;
 export function useCategoryOptions(group: LookupGroup): { options: Option[]; loading: boolean } {
   const { data, isPending } = useQuery({
     queryKey: ['lookup', 'category', group],
-    queryFn: ({ signal }) => apiRequest<CategoryItem[]>(`/Category/GetByParentCode/${group}`, { signal }),
+    queryFn: ({ signal }) => callApi(LOOKUP_CALLS.categoriesOf, undefined, { params: { code: group }, signal }),
     staleTime: LONG,
   });
   return { options: (data ?? []).map((item) => ({ value: item.code, label: item.name })), loading: isPending };
@@ -25,7 +26,7 @@ export const activeServicesKey = ['lookup', 'services'] as const;
 export function useActiveServices() {
   return useQuery({
     queryKey: activeServicesKey,
-    queryFn: ({ signal }) => apiRequest<PageResult<ChannelItem>>('/Channel/SearchChannelPage', { body: { pageIndex: 1, pageSize: 100, status: [1] }, signal }),
+    queryFn: ({ signal }) => callApi(LOOKUP_CALLS.services, { pageIndex: 1, pageSize: 100, status: [1] }, { signal }),
     staleTime: LONG,
   });
 }

@@ -92,5 +92,6 @@ export type AppObjectResource = (typeof APP_OBJECT_RESOURCES)[number];
 export const appObjectListQuerySchema = z
   .strictObject({ unitId: z.uuid().optional(), serviceId: z.uuid().optional() })
   .nullish();
+export type AppObjectListQuery = NonNullable<z.infer<typeof appObjectListQuerySchema>>;
 export const appObjectOptionSchema = z.object({ id: z.uuid(), serviceId: z.uuid(), code: z.string(), name: z.string() });
 export type AppObjectOption = z.infer<typeof appObjectOptionSchema>;

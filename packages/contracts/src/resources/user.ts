@@ -154,15 +154,5 @@ export const unitAdminResource = defineResource({
 
 export const userIdSchema = z.strictObject({ id: z.uuid() });
 
-/**
- * "Sign this user out everywhere" (body `userIdSchema`): every session of the account ends, in
- * the portal and in every app it signed into, and its access tokens stop working at once.
- */
-export const SIGN_OUT_EVERYWHERE_PATHS = {
-  /** A unit's user (the unit users' screen); needs USER_USERUNIT_EDIT. */
-  unitUser: '/User/SignOutUserEverywhere',
-  /** A platform staff account (the admin accounts' screen); needs SYSTEM_ADMINACCOUNT_EDIT. */
-  adminAccount: '/User/SignOutUserWebPortalEverywhere',
-} as const;
 export const reportToQuerySchema = z.strictObject({ unitId: z.uuid().optional() });
 export const reportToOptionSchema = z.object({ id: z.uuid(), fullName: z.string(), username: z.string() });

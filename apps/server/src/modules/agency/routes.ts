@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { agencyResource, agencyRoleResource, agencyUnitResource, agencyUserResource, LOG_OBJECT } from '@portal/contracts';
+import { agencyResource, agencyRoleResource, agencyUnitResource, agencyUserResource, LOG_OBJECT, PERMISSION_MATRIX_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf } from '../../platform/resource/scope.ts';
@@ -17,9 +17,7 @@ export function registerAgencyRoutes(app: FastifyInstance, ctx: AppContext): voi
   registerResource(app, ctx, agencyUserResource, agencyUserStore);
   // The system roles' permission matrix, offering the agency-level permissions only.
   registerMatrixRoutes(app, ctx, {
-    tag: 'AgencyRole',
-    paths: { get: '/api/Agency/GetAssignPermissions', save: '/api/Agency/SavePermissions' },
-    access: { get: 'AGENCY_ROLE_VIEW', save: 'AGENCY_ROLE_EDIT' },
+    calls: PERMISSION_MATRIX_CALLS.agency,
     logObject: LOG_OBJECT.agencyRole,
     find: async (db, roleId, actor) => {
       const role = await findAgencyRole(db, roleId, scopeOf(actor));

@@ -1,47 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { baseAppListSchema, envelopeSchema, PORTAL_SERVICE_CODE, STATUS, updateDefaultLoginSchema } from '@portal/contracts';
+
+import { PORTAL_SERVICE_CODE, STATUS, USER_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { appsFor } from './base-apps.ts';
 
 /** The app switcher, /list-base-app and the default-redirect selector. */
 export function registerAppRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  routes.get(
-    '/api/User/GetListBaseApp',
-    { config: { access: 'signed-in' }, schema: { tags: ['User'], response: { 200: envelopeSchema(baseAppListSchema) } } },
-    async (request) => ok(await appsFor(ctx.db, request.actor, ctx.config.publicUrl, ctx.clock.now())),
-  );
+  registerCall(app, USER_CALLS.baseApps, {}, async (request) => await appsFor(ctx.db, request.actor, ctx.config.publicUrl, ctx.clock.now()));
 
   // The specification's dashboard call: the current user's services (the suite's apps they may
   // open, with whether a pack holding each is usable), without the portal itself.
-  routes.get(
-    '/api/ChannelManager/GetChannelByUserCurrent',
-    { config: { access: 'signed-in' }, schema: { tags: ['Dashboard'], response: { 200: envelopeSchema(baseAppListSchema) } } },
-    async (request) => ok((await appsFor(ctx.db, request.actor, ctx.config.publicUrl, ctx.clock.now())).filter((app) => app.baseAppCode !== PORTAL_SERVICE_CODE)),
-  );
+  registerCall(app, USER_CALLS.myServices, {}, async (request) => (await appsFor(ctx.db, request.actor, ctx.config.publicUrl, ctx.clock.now())).filter((app) => app.baseAppCode !== PORTAL_SERVICE_CODE));
 
-  routes.post(
-    '/api/User/UpdateChannelCodeDefaultLogin',
-    {
-      config: { access: 'signed-in' },
-      schema: { tags: ['User'], body: updateDefaultLoginSchema, response: { 200: envelopeSchema(z.boolean()) } },
-    },
-    async (request) => {
-      const { actor } = request;
-      // Platform staff have no default-redirect selector; nobody sets another user's choice.
-      if (request.body.userId !== actor.userId || actor.isAdminIam || actor.isUserWebPortal) throw forbidden();
-      const apps = await appsFor(ctx.db, actor, ctx.config.publicUrl, ctx.clock.now());
-      const chosen = apps.find((a) => a.baseAppCode === request.body.channelCode && a.channelPackageStatus === STATUS.active);
-      if (!chosen) throw new AppError('data.channel_not_allowed');
-      await ctx.db.update(users).set({ channelCodeDefaultLogin: chosen.baseAppCode }).where(eq(users.id, actor.userId));
-      return ok(true);
-    },
-  );
+  registerCall(app, USER_CALLS.updateDefaultLogin, {}, async (request) => {
+    const { actor } = request;
+    // Platform staff have no default-redirect selector; nobody sets another user's choice.
+    if (request.body.userId !== actor.userId || actor.isAdminIam || actor.isUserWebPortal) throw forbidden();
+    const apps = await appsFor(ctx.db, actor, ctx.config.publicUrl, ctx.clock.now());
+    const chosen = apps.find((a) => a.baseAppCode === request.body.channelCode && a.channelPackageStatus === STATUS.active);
+    if (!chosen) throw new AppError('data.channel_not_allowed');
+    await ctx.db.update(users).set({ channelCodeDefaultLogin: chosen.baseAppCode }).where(eq(users.id, actor.userId));
+    return true;
+  });
 }

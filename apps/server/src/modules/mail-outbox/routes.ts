@@ -1,18 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq } from 'drizzle-orm';
-import {
-  envelopeSchema,
-  idParamSchema,
-  MAIL_OUTBOX_STATUS,
-  mailOutboxItemSchema,
-  mailOutboxMessageSchema,
-  pageResultSchema,
-  searchMailOutboxSchema,
-} from '@portal/contracts';
+import { MAIL_OUTBOX_CALLS, MAIL_OUTBOX_STATUS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { notFound } from '../../platform/errors.ts';
 import { allOf, keywordMatch, pageOf } from '../../platform/resource/search.ts';
 
@@ -39,37 +30,21 @@ function item(row: OutboxRow) {
  * mail that went through SMTP shows its delivery state only.
  */
 export function registerMailOutboxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  registerCall(app, MAIL_OUTBOX_CALLS.search, {}, async (request) => {
+    const { keyword, status } = request.body;
+    const where = allOf(status === undefined ? undefined : eq(mailOutbox.status, status), keywordMatch([mailOutbox.recipient, mailOutbox.subject], keyword));
+    const page = pageOf(request.body);
+    const [total] = await ctx.db.select({ n: count() }).from(mailOutbox).where(where);
+    const rows = await ctx.db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt)).limit(page.limit).offset(page.offset);
+    return { records: rows.map(item), totalRecord: total?.n ?? 0 };
+  });
 
-  routes.post(
-    '/api/MailOutbox/Search',
-    {
-      config: { access: 'SYSTEM_MAILOUTBOX_LIST' },
-      schema: { tags: ['MailOutbox'], body: searchMailOutboxSchema, response: { 200: envelopeSchema(pageResultSchema(mailOutboxItemSchema)) } },
-    },
-    async (request) => {
-      const { keyword, status } = request.body;
-      const where = allOf(status === undefined ? undefined : eq(mailOutbox.status, status), keywordMatch([mailOutbox.recipient, mailOutbox.subject], keyword));
-      const page = pageOf(request.body);
-      const [total] = await ctx.db.select({ n: count() }).from(mailOutbox).where(where);
-      const rows = await ctx.db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt)).limit(page.limit).offset(page.offset);
-      return ok({ records: rows.map(item), totalRecord: total?.n ?? 0 });
-    },
-  );
-
-  routes.get(
-    '/api/MailOutbox/GetById/:id',
-    {
-      config: { access: 'SYSTEM_MAILOUTBOX_LIST' },
-      schema: { tags: ['MailOutbox'], params: idParamSchema, response: { 200: envelopeSchema(mailOutboxMessageSchema) } },
-    },
-    async (request) => {
-      const [row] = await ctx.db
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.id, request.params.id), eq(mailOutbox.status, MAIL_OUTBOX_STATUS.held)));
-      if (!row) throw notFound();
-      return ok({ ...item(row), textBody: row.textBody });
-    },
-  );
+  registerCall(app, MAIL_OUTBOX_CALLS.get, {}, async (request) => {
+    const [row] = await ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, request.params.id), eq(mailOutbox.status, MAIL_OUTBOX_STATUS.held)));
+    if (!row) throw notFound();
+    return { ...item(row), textBody: row.textBody };
+  });
 }

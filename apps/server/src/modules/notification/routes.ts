@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import {
-  envelopeSchema,
-  markNotificationsReadSchema,
-  notificationSchema,
-  pushNotificationSchema,
-  PUSHED_NOTIFICATIONS,
-  USER_STATUS,
-  type UserNotification,
-} from '@portal/contracts';
+import { PUSHED_NOTIFICATIONS, USER_STATUS, type UserNotification, NOTIFICATION_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { services, userNotifications, users } from '../../db/schema/index.ts';
 import { signInRefusal } from '../../identity/entitlement.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { AppError } from '../../platform/errors.ts';
 
 /** A stored notification as the user sees it, with the name of the app that sent it. */
@@ -34,57 +24,41 @@ function notificationOf(row: typeof userNotifications.$inferSelect, serviceName:
 
 /** Notifications: pushed by a service app to one of its users, listed in the user's header. */
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Notification'];
+  registerCall(app, NOTIFICATION_CALLS.push, {}, async (request) => {
+    const service = { code: request.appCaller.clientId, name: request.appCaller.name };
+    const body = request.body;
+    const [user] = await ctx.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.username, body.username));
+    // An app reaches only the users it may sign in: the same rule as its sign-in.
+    if (!user || user.status !== USER_STATUS.active || (await signInRefusal(ctx.db, ctx.clock.now(), user.id, service.code)) !== null) {
+      throw new AppError('general.push_notify_failed', { errors: [{ field: 'body.username', message: 'invalid' }] });
+    }
+    const [row] = await ctx.db
+      .insert(userNotifications)
+      .values({ userId: user.id, serviceCode: service.code, title: body.title, content: body.content, interactionId: body.interaction_id ?? null, createdAt: ctx.clock.now() })
+      .returning();
+    const notification = notificationOf(row!, service.name);
+    ctx.realtime.pullMessage(user.id, notification);
+    return notification;
+  });
 
-  routes.post(
-    '/api/Notification/Push',
-    // The app proves itself with its own client credentials (identity/app-credentials.ts), before its body is read.
-    { config: { access: 'service-app' }, schema: { tags, body: pushNotificationSchema, response: { 200: envelopeSchema(notificationSchema) } } },
-    async (request) => {
-      const service = { code: request.appCaller.clientId, name: request.appCaller.name };
-      const body = request.body;
-      const [user] = await ctx.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.username, body.username));
-      // An app reaches only the users it may sign in: the same rule as its sign-in.
-      if (!user || user.status !== USER_STATUS.active || (await signInRefusal(ctx.db, ctx.clock.now(), user.id, service.code)) !== null) {
-        throw new AppError('general.push_notify_failed', { errors: [{ field: 'body.username', message: 'invalid' }] });
-      }
-      const [row] = await ctx.db
-        .insert(userNotifications)
-        .values({ userId: user.id, serviceCode: service.code, title: body.title, content: body.content, interactionId: body.interaction_id ?? null, createdAt: ctx.clock.now() })
-        .returning();
-      const notification = notificationOf(row!, service.name);
-      ctx.realtime.pullMessage(user.id, notification);
-      return ok(notification);
-    },
-  );
+  registerCall(app, NOTIFICATION_CALLS.mine, {}, async (request) => {
+    const rows = await ctx.db
+      .select({ row: userNotifications, serviceName: services.name })
+      .from(userNotifications)
+      .innerJoin(services, eq(services.code, userNotifications.serviceCode))
+      .where(eq(userNotifications.userId, request.actor.userId))
+      .orderBy(desc(userNotifications.createdAt))
+      .limit(PUSHED_NOTIFICATIONS.latest);
+    return rows.map(({ row, serviceName }) => notificationOf(row, serviceName));
+  });
 
-  routes.get(
-    '/api/Notification/GetMine',
-    { config: { access: 'signed-in' }, schema: { tags, response: { 200: envelopeSchema(z.array(notificationSchema)) } } },
-    async (request) => {
-      const rows = await ctx.db
-        .select({ row: userNotifications, serviceName: services.name })
-        .from(userNotifications)
-        .innerJoin(services, eq(services.code, userNotifications.serviceCode))
-        .where(eq(userNotifications.userId, request.actor.userId))
-        .orderBy(desc(userNotifications.createdAt))
-        .limit(PUSHED_NOTIFICATIONS.latest);
-      return ok(rows.map(({ row, serviceName }) => notificationOf(row, serviceName)));
-    },
-  );
-
-  routes.post(
-    '/api/Notification/MarkRead',
-    { config: { access: 'signed-in' }, schema: { tags, body: markNotificationsReadSchema, response: { 200: envelopeSchema(z.number().int()) } } },
-    async (request) => {
-      // Only the caller's own, still unread: someone else's id changes nothing.
-      const marked = await ctx.db
-        .update(userNotifications)
-        .set({ readAt: ctx.clock.now() })
-        .where(and(eq(userNotifications.userId, request.actor.userId), inArray(userNotifications.id, request.body.ids), isNull(userNotifications.readAt)))
-        .returning({ id: userNotifications.id });
-      return ok(marked.length);
-    },
-  );
+  registerCall(app, NOTIFICATION_CALLS.markRead, {}, async (request) => {
+    // Only the caller's own, still unread: someone else's id changes nothing.
+    const marked = await ctx.db
+      .update(userNotifications)
+      .set({ readAt: ctx.clock.now() })
+      .where(and(eq(userNotifications.userId, request.actor.userId), inArray(userNotifications.id, request.body.ids), isNull(userNotifications.readAt)))
+      .returning({ id: userNotifications.id });
+    return marked.length;
+  });
 }

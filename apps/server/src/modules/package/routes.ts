@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema, idParamSchema, LOG_ACTION, LOG_OBJECT, appPushResultSchema, servicePackageResource, unitPackageResource } from '@portal/contracts';
+import { LOG_ACTION, LOG_OBJECT, servicePackageResource, unitPackageResource, UNIT_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { auditedChange } from '../../platform/audit.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf } from '../../platform/resource/scope.ts';
@@ -22,20 +21,13 @@ export function registerPackageRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   // What the unit bought is pushed into the app of each service of the pack (package-sync.ts).
   const syncAudit = { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.sync } as const;
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/PackageServiceChannel/SyncBaseApp/:id',
-    {
-      config: { access: unitPackageResource.permissions.update, audit: syncAudit },
-      schema: { tags: [unitPackageResource.name], params: idParamSchema, response: { 200: envelopeSchema(appPushResultSchema) } },
-    },
-    async (request) => {
-      const queued = await auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
-        const held = await unitPackages.find(tx, request.params.id, scopeOf(request.actor));
-        if (!held) throw notFound();
-        note({ objectId: held.id, objectName: `${held.unitName}: ${held.packageName}`, unitId: held.unitId, content: 'sync to the apps' });
-        return queuePackageSync(tx, held);
-      });
-      return ok(await pushOutcome(ctx, queued));
-    },
-  );
+  registerCall(app, UNIT_CALLS.syncPack, { audit: syncAudit }, async (request) => {
+    const queued = await auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
+      const held = await unitPackages.find(tx, request.params.id, scopeOf(request.actor));
+      if (!held) throw notFound();
+      note({ objectId: held.id, objectName: `${held.unitName}: ${held.packageName}`, unitId: held.unitId, content: 'sync to the apps' });
+      return queuePackageSync(tx, held);
+    });
+    return await pushOutcome(ctx, queued);
+  });
 }

@@ -1,32 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  BASE_PATH,
-  envelopeSchema,
-  idParamSchema,
-  LOG_ACTION,
-  LOG_OBJECT,
-  PORTAL_SERVICE_CODE,
-  STATUS,
-  trialRegisteredSchema,
-  trialRegistrationSchema,
-  UPGRADE_REQUEST_STATE,
-  upgradeRequestConfirmSchema,
-  upgradeRequestCreateSchema,
-  upgradeRequestResource,
-  unitOfferPackSchema,
-  unitPackageChannelsSchema,
-  type UnitOfferPack,
-  type UnitOfferService,
-} from '@portal/contracts';
+
+import { BASE_PATH, LOG_ACTION, LOG_OBJECT, PORTAL_SERVICE_CODE, STATUS, UPGRADE_REQUEST_STATE, upgradeRequestResource, unitOfferPackSchema, type UnitOfferPack, type UnitOfferService, UNIT_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { packageServices, servicePackages, services, unitPackages, units, upgradeRequests, users } from '../../db/schema/index.ts';
 import { packUsableAt } from '../../identity/packs.ts';
 import { auditedChange, describeInput } from '../../platform/audit.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { scopeOf, unitForWrite, unitsWithin } from '../../platform/resource/scope.ts';
@@ -90,146 +71,117 @@ async function packsOnOffer(db: Queryable): Promise<UnitOfferPack[]> {
  * staff (/api/UpgradeRequest), who mark them contacted or done.
  */
 export function registerUpgradeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   registerResource(app, ctx, upgradeRequestResource, upgradeRequestStore);
 
-  routes.get(
-    '/api/Unit/GetPackageChannelOfUnit/:id',
-    {
-      config: { access: 'PACKAGE_UNITPACKAGE_LIST' },
-      schema: { tags: ['Unit'], params: idParamSchema, response: { 200: envelopeSchema(unitPackageChannelsSchema) } },
-    },
-    async (request) => {
-      const [unit] = await ctx.db
-        .select({ id: units.id, name: units.name })
-        .from(units)
-        .where(and(eq(units.id, request.params.id), unitsWithin(scopeOf(request.actor))));
-      if (!unit) throw notFound();
-      const now = ctx.clock.now();
-      return ok({ unitId: unit.id, unitName: unit.name, services: await servicesOfUnit(ctx.db, unit.id, now), packs: await packsOnOffer(ctx.db) });
-    },
-  );
+  registerCall(app, UNIT_CALLS.packOffer, {}, async (request) => {
+    const [unit] = await ctx.db
+      .select({ id: units.id, name: units.name })
+      .from(units)
+      .where(and(eq(units.id, request.params.id), unitsWithin(scopeOf(request.actor))));
+    if (!unit) throw notFound();
+    const now = ctx.clock.now();
+    return { unitId: unit.id, unitName: unit.name, services: await servicesOfUnit(ctx.db, unit.id, now), packs: await packsOnOffer(ctx.db) };
+  });
 
   const requestAudit = { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.add } as const;
-  routes.post(
-    '/api/Unit/RequestUpdatePackageService',
-    {
-      config: { access: 'PACKAGE_UNITPACKAGE_UPDATE', audit: requestAudit },
-      schema: { tags: ['Unit'], body: upgradeRequestCreateSchema, response: { 200: envelopeSchema(z.object({ id: z.uuid() })) } },
-    },
-    async (request) =>
-      ok(
-        await auditedChange(ctx.db, request, requestAudit, async (tx, note) => {
-          const unitId = unitOfCall(request, request.body.unitId);
-          const { packageId, serviceId, note: text } = request.body;
-          const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId));
-          if (!unit) throw invalid('unitId');
-          const [pack] = packageId ? await tx.select({ name: servicePackages.name }).from(servicePackages).where(eq(servicePackages.id, packageId)) : [];
-          if (packageId && !pack) throw invalid('packageId');
-          const [service] = serviceId ? await tx.select({ name: services.name }).from(services).where(eq(services.id, serviceId)) : [];
-          if (serviceId && !service) throw invalid('serviceId');
-          const [requester] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, request.actor.userId));
-          const requesterName = requester?.fullName || request.actor.username;
-          const [created] = await tx
-            .insert(upgradeRequests)
-            .values({ unitId, requestedBy: request.actor.userId, requesterName, packageId: packageId ?? null, serviceId: serviceId ?? null, note: text ?? null })
-            .returning({ id: upgradeRequests.id });
-          note({ objectId: created!.id, objectName: unit.name, unitId, content: describeInput(request.body) });
-          // Customer care follows up: the address of System → configuration, else the platform administrator's.
-          const to = (await readSetting(tx, 'CUSTOMER_CARE_EMAIL')) || ctx.config.admin.email;
-          await ctx.mailer.send(tx, {
-            kind: 'upgradeRequested',
-            to,
-            language: 'vi',
-            params: {
-              unitName: unit.name,
-              requesterName,
-              packageName: pack?.name ?? '—',
-              serviceName: service?.name ?? '—',
-              note: text ?? '—',
-              requestsUrl: `${ctx.config.publicUrl}${BASE_PATH}/package/upgrade-request`,
-            },
-          });
-          return { id: created!.id };
-        }),
-      ),
-  );
+  registerCall(app, UNIT_CALLS.requestUpgrade, { audit: requestAudit }, async (request) =>
+    (
+      await auditedChange(ctx.db, request, requestAudit, async (tx, note) => {
+        const unitId = unitOfCall(request, request.body.unitId);
+        const { packageId, serviceId, note: text } = request.body;
+        const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId));
+        if (!unit) throw invalid('unitId');
+        const [pack] = packageId ? await tx.select({ name: servicePackages.name }).from(servicePackages).where(eq(servicePackages.id, packageId)) : [];
+        if (packageId && !pack) throw invalid('packageId');
+        const [service] = serviceId ? await tx.select({ name: services.name }).from(services).where(eq(services.id, serviceId)) : [];
+        if (serviceId && !service) throw invalid('serviceId');
+        const [requester] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, request.actor.userId));
+        const requesterName = requester?.fullName || request.actor.username;
+        const [created] = await tx
+          .insert(upgradeRequests)
+          .values({ unitId, requestedBy: request.actor.userId, requesterName, packageId: packageId ?? null, serviceId: serviceId ?? null, note: text ?? null })
+          .returning({ id: upgradeRequests.id });
+        note({ objectId: created!.id, objectName: unit.name, unitId, content: describeInput(request.body) });
+        // Customer care follows up: the address of System → configuration, else the platform administrator's.
+        const to = (await readSetting(tx, 'CUSTOMER_CARE_EMAIL')) || ctx.config.admin.email;
+        await ctx.mailer.send(tx, {
+          kind: 'upgradeRequested',
+          to,
+          language: 'vi',
+          params: {
+            unitName: unit.name,
+            requesterName,
+            packageName: pack?.name ?? '—',
+            serviceName: service?.name ?? '—',
+            note: text ?? '—',
+            requestsUrl: `${ctx.config.publicUrl}${BASE_PATH}/package/upgrade-request`,
+          },
+        });
+        return { id: created!.id };
+      })
+  ));
 
   const confirmAudit = { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.confirm } as const;
-  routes.post(
-    '/api/UpgradeRequest/Confirm',
-    {
-      config: { access: 'PACKAGE_SERVICEPACKAGE_EDIT', audit: confirmAudit },
-      schema: { tags: ['UpgradeRequest'], body: upgradeRequestConfirmSchema, response: { 200: envelopeSchema(z.boolean()) } },
-    },
-    async (request) =>
-      ok(
-        await auditedChange(ctx.db, request, confirmAudit, async (tx, note) => {
-          const found = await upgradeRequestStore.find(tx, request.body.id, scopeOf(request.actor));
-          if (!found) throw notFound();
-          note({ objectId: found.id, objectName: found.unitName, unitId: found.unitId, content: describeInput(request.body) });
-          // A request moves forward only: new → contacted → done.
-          if (found.state === UPGRADE_REQUEST_STATE.done || request.body.state <= found.state) throw new AppError('package.request_handled');
-          await tx
-            .update(upgradeRequests)
-            .set({ state: request.body.state, handledBy: request.actor.username, handledAt: ctx.clock.now() })
-            .where(eq(upgradeRequests.id, found.id));
-          return true;
-        }),
-      ),
-  );
+  registerCall(app, UNIT_CALLS.confirmUpgrade, { audit: confirmAudit }, async (request) =>
+    (
+      await auditedChange(ctx.db, request, confirmAudit, async (tx, note) => {
+        const found = await upgradeRequestStore.find(tx, request.body.id, scopeOf(request.actor));
+        if (!found) throw notFound();
+        note({ objectId: found.id, objectName: found.unitName, unitId: found.unitId, content: describeInput(request.body) });
+        // A request moves forward only: new → contacted → done.
+        if (found.state === UPGRADE_REQUEST_STATE.done || request.body.state <= found.state) throw new AppError('package.request_handled');
+        await tx
+          .update(upgradeRequests)
+          .set({ state: request.body.state, handledBy: request.actor.username, handledAt: ctx.clock.now() })
+          .where(eq(upgradeRequests.id, found.id));
+        return true;
+      })
+  ));
 
   const trialAudit = { object: LOG_OBJECT.unitServicePackage, action: LOG_ACTION.register } as const;
-  routes.post(
-    '/api/Unit/RegisterPackServiceTrial',
-    {
-      config: { access: 'PACKAGE_UNITPACKAGE_UPDATE', audit: trialAudit },
-      schema: { tags: ['Unit'], body: trialRegistrationSchema, response: { 200: envelopeSchema(trialRegisteredSchema) } },
-    },
-    async (request) =>
-      ok(
-        await auditedChange(ctx.db, request, trialAudit, async (tx, note) => {
-          const unitId = unitOfCall(request, request.body.unitId);
-          const { serviceId } = request.body;
-          note({ objectId: unitId, unitId, content: describeInput(request.body) });
-          // One registration at a time per unit: two at once would both see no trial yet.
-          const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId)).for('update');
-          if (!unit) throw invalid('unitId');
-          const [service] = await tx.select({ code: services.code, allowTrial: services.allowTrial, status: services.status }).from(services).where(eq(services.id, serviceId));
-          if (!service || service.status !== STATUS.active) throw invalid('serviceId');
-          note({ objectName: `${unit.name}: ${service.code}` });
-          if (!service.allowTrial) throw new AppError('package.no_trial', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
-          const [usable] = await tx
-            .select({ id: unitPackages.id })
-            .from(unitPackages)
-            .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
-            .innerJoin(packageServices, eq(packageServices.packageId, unitPackages.packageId))
-            .where(and(eq(unitPackages.unitId, unitId), eq(packageServices.serviceId, serviceId), packUsableAt(ctx.clock.now())));
-          if (usable) throw new AppError('package.service_held', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
-          const [used] = await tx
-            .select({ id: unitPackages.id })
-            .from(unitPackages)
-            .innerJoin(packageServices, eq(packageServices.packageId, unitPackages.packageId))
-            .where(and(eq(unitPackages.unitId, unitId), eq(packageServices.serviceId, serviceId), eq(unitPackages.isTrial, true)));
-          if (used) throw new AppError('package.trial_used', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
-          // The pack the trial runs on: a Trial-level pack holding the service first, then the longest trial.
-          const [pack] = await tx
-            .select({ id: servicePackages.id, name: servicePackages.name, trialDays: servicePackages.trialDays, userBand: servicePackages.userBand })
-            .from(servicePackages)
-            .innerJoin(packageServices, eq(packageServices.packageId, servicePackages.id))
-            .where(and(eq(packageServices.serviceId, serviceId), eq(servicePackages.status, STATUS.active), sql`${servicePackages.trialDays} > 0`))
-            .orderBy(sql`${servicePackages.level} = 'Trial' desc`, sql`${servicePackages.trialDays} desc`, asc(servicePackages.name))
-            .limit(1);
-          if (!pack) throw new AppError('package.no_trial', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
-          const now = ctx.clock.now();
-          const endsAt = new Date(now.getTime() + pack.trialDays! * 86_400_000);
-          const [created] = await tx
-            .insert(unitPackages)
-            .values({ unitId, packageId: pack.id, startsAt: now, endsAt, isTrial: true, seats: seatsOf(null, pack.userBand) })
-            .returning({ id: unitPackages.id });
-          note({ objectId: created!.id });
-          return { id: created!.id, packageName: pack.name, endsAt: endsAt.toISOString() };
-        }),
-      ),
-  );
+  registerCall(app, UNIT_CALLS.registerTrial, { audit: trialAudit }, async (request) =>
+    (
+      await auditedChange(ctx.db, request, trialAudit, async (tx, note) => {
+        const unitId = unitOfCall(request, request.body.unitId);
+        const { serviceId } = request.body;
+        note({ objectId: unitId, unitId, content: describeInput(request.body) });
+        // One registration at a time per unit: two at once would both see no trial yet.
+        const [unit] = await tx.select({ name: units.name }).from(units).where(eq(units.id, unitId)).for('update');
+        if (!unit) throw invalid('unitId');
+        const [service] = await tx.select({ code: services.code, allowTrial: services.allowTrial, status: services.status }).from(services).where(eq(services.id, serviceId));
+        if (!service || service.status !== STATUS.active) throw invalid('serviceId');
+        note({ objectName: `${unit.name}: ${service.code}` });
+        if (!service.allowTrial) throw new AppError('package.no_trial', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
+        const [usable] = await tx
+          .select({ id: unitPackages.id })
+          .from(unitPackages)
+          .innerJoin(servicePackages, eq(servicePackages.id, unitPackages.packageId))
+          .innerJoin(packageServices, eq(packageServices.packageId, unitPackages.packageId))
+          .where(and(eq(unitPackages.unitId, unitId), eq(packageServices.serviceId, serviceId), packUsableAt(ctx.clock.now())));
+        if (usable) throw new AppError('package.service_held', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
+        const [used] = await tx
+          .select({ id: unitPackages.id })
+          .from(unitPackages)
+          .innerJoin(packageServices, eq(packageServices.packageId, unitPackages.packageId))
+          .where(and(eq(unitPackages.unitId, unitId), eq(packageServices.serviceId, serviceId), eq(unitPackages.isTrial, true)));
+        if (used) throw new AppError('package.trial_used', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
+        // The pack the trial runs on: a Trial-level pack holding the service first, then the longest trial.
+        const [pack] = await tx
+          .select({ id: servicePackages.id, name: servicePackages.name, trialDays: servicePackages.trialDays, userBand: servicePackages.userBand })
+          .from(servicePackages)
+          .innerJoin(packageServices, eq(packageServices.packageId, servicePackages.id))
+          .where(and(eq(packageServices.serviceId, serviceId), eq(servicePackages.status, STATUS.active), sql`${servicePackages.trialDays} > 0`))
+          .orderBy(sql`${servicePackages.level} = 'Trial' desc`, sql`${servicePackages.trialDays} desc`, asc(servicePackages.name))
+          .limit(1);
+        if (!pack) throw new AppError('package.no_trial', { errors: [{ field: 'body.serviceId', message: 'invalid' }] });
+        const now = ctx.clock.now();
+        const endsAt = new Date(now.getTime() + pack.trialDays! * 86_400_000);
+        const [created] = await tx
+          .insert(unitPackages)
+          .values({ unitId, packageId: pack.id, startsAt: now, endsAt, isTrial: true, seats: seatsOf(null, pack.userBand) })
+          .returning({ id: unitPackages.id });
+        note({ objectId: created!.id });
+        return { id: created!.id, packageName: pack.name, endsAt: endsAt.toISOString() };
+      })
+  ));
 }

@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { assignPermissionsQuerySchema, envelopeSchema, LOG_ACTION, permissionMatrixSchema, savePermissionsSchema, type PermissionName } from '@portal/contracts';
+import { LOG_ACTION, type PermissionMatrixCalls } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { auditedChange, describeInput, type LogObject } from '../../platform/audit.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { notFound } from '../../platform/errors.ts';
 import { permissionMatrix, savePermissions, type MatrixRole } from './permission-matrix.ts';
 
 /** One kind of role whose permission matrix is read and saved: system roles, agency roles. */
 export interface MatrixRoutes {
-  tag: string;
-  paths: { get: string; save: string };
-  access: { get: PermissionName; save: PermissionName };
+  /** Its two calls, named in the contracts (path, access, body and answer). */
+  calls: PermissionMatrixCalls;
   /** Action-log category of a save. */
   logObject: LogObject;
   /** The role, when the caller may reach it. */
@@ -23,36 +20,20 @@ export interface MatrixRoutes {
 
 /** The permission matrix calls of one kind of role: get it, and replace what the role holds (logged). */
 export function registerMatrixRoutes(app: FastifyInstance, ctx: AppContext, kind: MatrixRoutes): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get(
-    kind.paths.get,
-    {
-      config: { access: kind.access.get },
-      schema: { tags: [kind.tag], querystring: assignPermissionsQuerySchema, response: { 200: envelopeSchema(permissionMatrixSchema) } },
-    },
-    async (request) => {
-      const role = await kind.find(ctx.db, request.query.roleId, request.actor);
-      if (!role) throw notFound();
-      return ok(await permissionMatrix(ctx.db, role));
-    },
-  );
+  registerCall(app, kind.calls.get, {}, async (request) => {
+    const role = await kind.find(ctx.db, request.query.roleId, request.actor);
+    if (!role) throw notFound();
+    return permissionMatrix(ctx.db, role);
+  });
 
   const audit = { object: kind.logObject, action: LOG_ACTION.edit };
-  routes.post(
-    kind.paths.save,
-    {
-      config: { access: kind.access.save, audit },
-      schema: { tags: [kind.tag], body: savePermissionsSchema, response: { 200: envelopeSchema(z.boolean()) } },
-    },
-    async (request) =>
-      ok(
-        await auditedChange(ctx.db, request, audit, async (tx, note) => {
-          const role = await kind.find(tx, request.body.roleId, request.actor);
-          if (!role) throw notFound();
-          note({ objectId: role.id, objectName: role.name, unitId: null, content: describeInput(request.body.permissions) });
-          await savePermissions(tx, role, request.body.permissions, request.actor);
-          return true;
-        }),
-      ),
+  registerCall(app, kind.calls.save, { audit }, async (request) =>
+    auditedChange(ctx.db, request, audit, async (tx, note) => {
+      const role = await kind.find(tx, request.body.roleId, request.actor);
+      if (!role) throw notFound();
+      note({ objectId: role.id, objectName: role.name, unitId: null, content: describeInput(request.body.permissions) });
+      await savePermissions(tx, role, request.body.permissions, request.actor);
+      return true;
+    }),
   );
 }

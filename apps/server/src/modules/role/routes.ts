@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LOG_OBJECT, roleResource } from '@portal/contracts';
+import { LOG_OBJECT, PERMISSION_MATRIX_CALLS, roleResource } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { PLATFORM_SCOPE } from '../../platform/resource/scope.ts';
@@ -9,9 +9,7 @@ import { roleStore } from './role-store.ts';
 export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, roleResource, roleStore);
   registerMatrixRoutes(app, ctx, {
-    tag: 'Role',
-    paths: { get: '/api/Role/GetAssignPermissions', save: '/api/Role/SavePermissions' },
-    access: { get: 'SYSTEM_PERMISSIONIAM_LIST', save: 'SYSTEM_PERMISSIONIAM_UPDATE' },
+    calls: PERMISSION_MATRIX_CALLS.system,
     logObject: LOG_OBJECT.systemPermission,
     find: (db, roleId) => roleStore.find(db, roleId, PLATFORM_SCOPE),
   });

@@ -1,5 +1,5 @@
 import { asc, count, eq, type SQL } from 'drizzle-orm';
-import type { AppObjectKind, AppObjectRecord, AppObjectResource } from '@portal/contracts';
+import { STATUS, type AppObjectKind, type AppObjectListQuery, type AppObjectRecord, type AppObjectResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { appObjects, services, units } from '../../db/schema/index.ts';
 import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
@@ -94,4 +94,25 @@ export function appObjectStore(kind: AppObjectKind, changed?: AppObjectChanged):
       await changed?.(tx, { id: existing.id, kind, unitId: existing.unitId, serviceId: existing.serviceId }, op);
     },
   };
+}
+
+/**
+ * Every active object of a kind within the caller's reach (optionally one unit, one service),
+ * by name: the choices of the app-user form. At most 1000, a form's list and no more.
+ */
+export function activeAppObjectOptions(db: Queryable, kind: AppObjectKind, scope: Scope, query: AppObjectListQuery) {
+  return db
+    .select({ id: appObjects.id, serviceId: appObjects.serviceId, code: appObjects.code, name: appObjects.name })
+    .from(appObjects)
+    .where(
+      allOf(
+        eq(appObjects.kind, kind),
+        eq(appObjects.status, STATUS.active),
+        withinScope(appObjects.unitId, scope),
+        query.unitId === undefined ? undefined : eq(appObjects.unitId, query.unitId),
+        query.serviceId === undefined ? undefined : eq(appObjects.serviceId, query.serviceId),
+      ),
+    )
+    .orderBy(asc(appObjects.name))
+    .limit(1000);
 }

@@ -1,36 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
+  APP_OBJECT_OPTIONS_CALLS,
   APP_OBJECT_RESOURCES,
-  appPushResultSchema,
-  businessTemplateResource,
-  idParamSchema,
-  templateSyncSchema,
-  appObjectListQuerySchema,
-  appObjectOptionSchema,
-  appSyncResultSchema,
-  appSyncSchema,
-  appSyncStatusRequestSchema,
-  appSyncStatusSchema,
+  APP_SYNC_CALLS,
   appUserResource,
-  unitChannelResource,
-  envelopeSchema,
+  businessTemplateResource,
   LOG_ACTION,
   LOG_OBJECT,
-  STATUS,
-  userIdSchema,
+  SERVICE_APP_CALLS,
+  unitChannelResource,
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { appObjects, services } from '../../db/schema/index.ts';
+import { services } from '../../db/schema/index.ts';
 import { auditedChange, describeInput } from '../../platform/audit.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/resource/register.ts';
-import { scopeOf, unitForWrite, withinScope } from '../../platform/resource/scope.ts';
+import { scopeOf, unitForWrite } from '../../platform/resource/scope.ts';
 import { appObjectChanged } from '../provisioning/changes.ts';
-import { appObjectStore } from './app-object-store.ts';
+import { activeAppObjectOptions, appObjectStore } from './app-object-store.ts';
 import { enqueueDeliveries } from '../../platform/outbox/provisioning-queue.ts';
 import { pushOutcome } from '../provisioning/push-outcome.ts';
 import { appRefusal } from './app-refusal.ts';
@@ -43,36 +32,11 @@ import { assertUnitHasService } from './unit-services.ts';
 
 /** Per-service roles, profiles, user groups and users of units (/api/AppRole, /api/AppProfile, /api/AppUserGroup, /api/AppUser). */
 export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   for (const contract of APP_OBJECT_RESOURCES) {
     registerResource(app, ctx, contract, appObjectStore(contract.kind, appObjectChanged));
-
-    // Every active object of the kind in the caller's unit (optionally one service): the
-    // choices of the app-user form. The specification's call takes a null payload.
-    routes.post(
-      `/api/${contract.name}/GetAllByUnitChannel`,
-      {
-        config: { access: contract.permissions.search },
-        schema: { tags: [contract.name], body: appObjectListQuerySchema, response: { 200: envelopeSchema(z.array(appObjectOptionSchema)) } },
-      },
-      async (request) => {
-        const query = request.body ?? {};
-        const rows = await ctx.db
-          .select({ id: appObjects.id, serviceId: appObjects.serviceId, code: appObjects.code, name: appObjects.name })
-          .from(appObjects)
-          .where(
-            and(
-              eq(appObjects.kind, contract.kind),
-              eq(appObjects.status, STATUS.active),
-              withinScope(appObjects.unitId, scopeOf(request.actor)),
-              query.unitId === undefined ? undefined : eq(appObjects.unitId, query.unitId),
-              query.serviceId === undefined ? undefined : eq(appObjects.serviceId, query.serviceId),
-            ),
-          )
-          .orderBy(asc(appObjects.name))
-          .limit(1000);
-        return ok(rows);
-      },
+    // The specification's call takes a null payload.
+    registerCall(app, APP_OBJECT_OPTIONS_CALLS[contract.name]!, {}, async (request) =>
+      activeAppObjectOptions(ctx.db, contract.kind, scopeOf(request.actor), request.body ?? {}),
     );
   }
 
@@ -81,91 +45,58 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
 
   // Sync: every user and group of one unit's app is delivered again, as the portal holds it,
   // until the app matches (app-sync.ts). Offered by the app-user, role, profile and group screens.
-  const syncers = [
-    { name: appUserResource.name, access: appUserResource.permissions.update!, object: appUserResource.logObject! },
-    ...APP_OBJECT_RESOURCES.map((contract) => ({ name: contract.name, access: contract.permissions.update!, object: contract.logObject! })),
-  ];
-  for (const { name, access, object } of syncers) {
-    const syncAudit = { object, action: LOG_ACTION.sync } as const;
-    routes.post(
-      `/api/${name}/Sync`,
-      {
-        config: { access, audit: syncAudit },
-        schema: { tags: [name], body: appSyncSchema, response: { 200: envelopeSchema(appSyncResultSchema) } },
-      },
-      async (request) =>
-        ok(
-          await auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
-            const scope = scopeOf(request.actor);
-            // Another unit's app is out of reach, like any of its objects.
-            if (scope.unitId !== null && request.body.unitId && request.body.unitId !== scope.unitId) throw notFound();
-            const unitId = unitForWrite(scope, request.body.unitId);
-            const { serviceId } = request.body;
-            await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
-            const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
-            note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
-            return startSync(tx, ctx.clock, { unitId, serviceId, startedBy: request.actor!.userId });
-          }),
-        ),
+  for (const contract of [appUserResource, ...APP_OBJECT_RESOURCES]) {
+    const calls = APP_SYNC_CALLS[contract.name]!;
+    const syncAudit = { object: contract.logObject!, action: LOG_ACTION.sync } as const;
+    registerCall(app, calls.start, { audit: syncAudit }, async (request) =>
+      auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
+        const scope = scopeOf(request.actor);
+        // Another unit's app is out of reach, like any of its objects.
+        if (scope.unitId !== null && request.body.unitId && request.body.unitId !== scope.unitId) throw notFound();
+        const unitId = unitForWrite(scope, request.body.unitId);
+        const { serviceId } = request.body;
+        await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
+        const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
+        note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
+        return startSync(tx, ctx.clock, { unitId, serviceId, startedBy: request.actor.userId });
+      }),
     );
 
     // The screen polls this until the sync is done: progress, then success or what failed and why.
-    routes.post(
-      `/api/${name}/GetSyncStatus`,
-      {
-        config: { access },
-        schema: { tags: [name], body: appSyncStatusRequestSchema, response: { 200: envelopeSchema(appSyncStatusSchema) } },
-      },
-      async (request) => {
-        const status = await syncStatus(ctx.db, request.body.syncId, scopeOf(request.actor));
-        if (!status) throw notFound();
-        return ok(status);
-      },
-    );
+    registerCall(app, calls.status, {}, async (request) => {
+      const status = await syncStatus(ctx.db, request.body.syncId, scopeOf(request.actor));
+      if (!status) throw notFound();
+      return status;
+    });
   }
 
   // Reset password of an app user: the person signs in to every app through the portal, so it
   // is their portal password that is replaced and mailed (and their app sessions end).
   const resetAudit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit } as const;
-  routes.post(
-    '/api/AppUser/ResetPassword',
-    {
-      config: { access: 'USER_USERUNIT_EDIT', audit: resetAudit },
-      schema: { tags: [appUserResource.name], body: userIdSchema, response: { 200: envelopeSchema(z.boolean()) } },
-    },
-    async (request) =>
-      ok(
-        await auditedChange(ctx.db, request, resetAudit, async (tx, note, afterCommit) => {
-          const scope = scopeOf(request.actor);
-          const appUser = await appUserStore.find(tx, request.body.id, scope);
-          const user = appUser && (await findUnitUser(tx, appUser.userId, scope));
-          if (!user) throw notFound();
-          note({ objectId: appUser.id, objectName: `${appUser.serviceCode}: ${user.username}`, unitId: user.unitId, content: 'reset password' });
-          await resetUnitUserPassword(tx, user, { request, actor: request.actor, scope, app: ctx, note, afterCommit });
-          return true;
-        }),
-      ),
+  registerCall(app, SERVICE_APP_CALLS.resetAppUserPassword, { audit: resetAudit }, async (request) =>
+    auditedChange(ctx.db, request, resetAudit, async (tx, note, afterCommit) => {
+      const scope = scopeOf(request.actor);
+      const appUser = await appUserStore.find(tx, request.body.id, scope);
+      const user = appUser && (await findUnitUser(tx, appUser.userId, scope));
+      if (!user) throw notFound();
+      note({ objectId: appUser.id, objectName: `${appUser.serviceCode}: ${user.username}`, unitId: user.unitId, content: 'reset password' });
+      await resetUnitUserPassword(tx, user, { request, actor: request.actor, scope, app: ctx, note, afterCommit });
+      return true;
+    }),
   );
 
   // Business-information templates, and pushing one into a unit's app of its service.
   registerResource(app, ctx, businessTemplateResource, businessTemplateStore);
   const templateAudit = { object: LOG_OBJECT.unit, action: LOG_ACTION.sync } as const;
-  routes.post(
-    '/api/TemplateClone/SyncBaseApp/:id',
-    {
-      config: { access: 'UNIT_TEMPLATE_UPDATE', audit: templateAudit },
-      schema: { tags: [businessTemplateResource.name], params: idParamSchema, body: templateSyncSchema, response: { 200: envelopeSchema(appPushResultSchema) } },
-    },
-    async (request) => {
-      const queued = await auditedChange(ctx.db, request, templateAudit, async (tx, note) => {
-        const template = await businessTemplateStore.find(tx, request.params.id, scopeOf(request.actor));
-        if (!template) throw notFound();
-        const { unitId } = request.body;
-        await assertUnitHasService(tx, ctx.clock.now(), unitId, template.serviceId);
-        note({ objectId: unitId, objectName: template.name, unitId, content: describeInput({ templateId: template.id, unitId }) });
-        return enqueueDeliveries(tx, [{ unitId, serviceId: template.serviceId, objectType: 'template', objectId: `${template.id}:${unitId}`, payload: { templateId: template.id } }]);
-      });
-      return ok(await pushOutcome(ctx, queued));
-    },
-  );
+  registerCall(app, SERVICE_APP_CALLS.pushTemplate, { audit: templateAudit }, async (request) => {
+    const queued = await auditedChange(ctx.db, request, templateAudit, async (tx, note) => {
+      const template = await businessTemplateStore.find(tx, request.params.id, scopeOf(request.actor));
+      if (!template) throw notFound();
+      const { unitId } = request.body;
+      await assertUnitHasService(tx, ctx.clock.now(), unitId, template.serviceId);
+      note({ objectId: unitId, objectName: template.name, unitId, content: describeInput({ templateId: template.id, unitId }) });
+      return enqueueDeliveries(tx, [{ unitId, serviceId: template.serviceId, objectType: 'template', objectId: `${template.id}:${unitId}`, payload: { templateId: template.id } }]);
+    });
+    return pushOutcome(ctx, queued);
+  });
 }

@@ -1,22 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  BASE_PATH,
-  EMAIL_TEMPLATE_TYPE_NAMES,
-  EMAIL_TEMPLATE_TYPES,
-  emailPreviewRequestSchema,
-  emailPreviewSchema,
-  emailTemplateResource,
-  emailTemplateTypeParamSchema,
-  emailTemplateTypeSchema,
-  envelopeSchema,
-  type EmailTemplateType,
-  type EmailTemplateTypeInfo,
-  type Language,
-} from '@portal/contracts';
+import { BASE_PATH, EMAIL_TEMPLATE_TYPE_NAMES, EMAIL_TEMPLATE_TYPES, emailTemplateResource, type EmailTemplateType, type EmailTemplateTypeInfo, type Language, EMAIL_TEMPLATE_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { languageOf } from '../../platform/language.ts';
 import { renderTemplate } from '../../platform/mail/render.ts';
 import { registerResource } from '../../platform/resource/register.ts';
@@ -42,33 +27,19 @@ function sampleValues(publicUrl: string): Record<string, string> {
 /** /api/EmailTemplate: the resource, its type list and type info, and the preview. */
 export function registerEmailTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, emailTemplateResource, emailTemplateStore);
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = [emailTemplateResource.name];
   const samples = sampleValues(ctx.config.publicUrl);
   const infoOf = (type: EmailTemplateType, language: Language): EmailTemplateTypeInfo => {
     const variables = [...EMAIL_TEMPLATE_TYPES[type].variables];
     return { type, name: EMAIL_TEMPLATE_TYPES[type].name[language], variables, sample: Object.fromEntries(variables.map((name) => [name, samples[name] ?? name])) };
   };
 
-  routes.get(
-    '/api/EmailTemplate/GetListType',
-    { config: { access: emailTemplateResource.permissions.search }, schema: { tags, response: { 200: envelopeSchema(z.array(emailTemplateTypeSchema)) } } },
-    async (request) => ok(EMAIL_TEMPLATE_TYPE_NAMES.map((type) => infoOf(type, languageOf(request)))),
-  );
+  registerCall(app, EMAIL_TEMPLATE_CALLS.types, {}, async (request) => EMAIL_TEMPLATE_TYPE_NAMES.map((type) => infoOf(type, languageOf(request))));
 
-  routes.get(
-    '/api/EmailTemplate/GetTypeInfo/:type',
-    { config: { access: emailTemplateResource.permissions.get }, schema: { tags, params: emailTemplateTypeParamSchema, response: { 200: envelopeSchema(emailTemplateTypeSchema) } } },
-    async (request) => ok(infoOf(request.params.type, languageOf(request))),
-  );
+  registerCall(app, EMAIL_TEMPLATE_CALLS.typeInfo, {}, async (request) => infoOf(request.params.type, languageOf(request)));
 
   // The template as its recipient would get it: sample values in, anything that runs out.
-  routes.post(
-    '/api/EmailTemplate/Preview',
-    { config: { access: emailTemplateResource.permissions.search }, schema: { tags, body: emailPreviewRequestSchema, response: { 200: envelopeSchema(emailPreviewSchema) } } },
-    async (request) => {
-      const { systemType, language, subject, content } = request.body;
-      return ok(await renderTemplate({ subject, content }, systemType ? infoOf(systemType, language).sample : {}, language));
-    },
-  );
+  registerCall(app, EMAIL_TEMPLATE_CALLS.preview, {}, async (request) => {
+    const { systemType, language, subject, content } = request.body;
+    return await renderTemplate({ subject, content }, systemType ? infoOf(systemType, language).sample : {}, language);
+  });
 }

@@ -1,23 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  BASE_PATH,
-  emailTemplateResource,
-  envelopeSchema,
-  LOG_ACTION,
-  LOG_OBJECT,
-  TEMPLATE_IMAGE_MAX_BYTES,
-  TEMPLATE_IMAGE_PATH,
-  templateImageSchema,
-  templateImageUploadSchema,
-  type TemplateImageType,
-} from '@portal/contracts';
+import { BASE_PATH, LOG_ACTION, LOG_OBJECT, TEMPLATE_IMAGE_MAX_BYTES, TEMPLATE_IMAGE_PATH, type TemplateImageType, EMAIL_TEMPLATE_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { templateImages } from '../../db/schema/index.ts';
 import { auditedChange } from '../../platform/audit.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { AppError } from '../../platform/errors.ts';
 
 /** The image type a file's first bytes say it is (its name and the type it was sent with are not believed). */
@@ -38,32 +27,22 @@ const refused = (message: string) => new AppError('request.bad_request', { error
  * base path to anyone (mail clients fetch them without signing in; ids are random).
  */
 export function registerTemplateImageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const audit = { object: LOG_OBJECT.emailTemplate, action: LOG_ACTION.add };
 
-  routes.post(
-    '/api/EmailTemplate/UploadImage',
-    {
-      // base64 takes 4 bytes for 3: room for the largest image and the JSON around it.
-      bodyLimit: Math.ceil(TEMPLATE_IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024,
-      config: { access: emailTemplateResource.permissions.update!, audit },
-      schema: { tags: [emailTemplateResource.name], body: templateImageUploadSchema, response: { 200: envelopeSchema(templateImageSchema) } },
-    },
-    async (request) => {
-      const bytes = Buffer.from(request.body.data, 'base64');
-      if (bytes.length > TEMPLATE_IMAGE_MAX_BYTES) throw refused('file_too_large');
-      const contentType = sniffImageType(bytes);
-      if (!contentType) throw refused('image_type_invalid');
-      const saved = await auditedChange(ctx.db, request, audit, async (tx, note) => {
-        const [row] = await tx.insert(templateImages).values({ name: request.body.name, contentType, size: bytes.length, bytes }).returning({ id: templateImages.id });
-        note({ objectId: row!.id, objectName: request.body.name, unitId: null, content: JSON.stringify({ name: request.body.name, contentType, size: bytes.length }) });
-        return row!;
-      });
-      return ok({ id: saved.id, url: `${ctx.config.publicUrl}${BASE_PATH}${TEMPLATE_IMAGE_PATH}/${saved.id}`, contentType, size: bytes.length });
-    },
-  );
+  registerCall(app, EMAIL_TEMPLATE_CALLS.uploadImage, { audit, bodyLimit: Math.ceil(TEMPLATE_IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024 }, async (request) => {
+    const bytes = Buffer.from(request.body.data, 'base64');
+    if (bytes.length > TEMPLATE_IMAGE_MAX_BYTES) throw refused('file_too_large');
+    const contentType = sniffImageType(bytes);
+    if (!contentType) throw refused('image_type_invalid');
+    const saved = await auditedChange(ctx.db, request, audit, async (tx, note) => {
+      const [row] = await tx.insert(templateImages).values({ name: request.body.name, contentType, size: bytes.length, bytes }).returning({ id: templateImages.id });
+      note({ objectId: row!.id, objectName: request.body.name, unitId: null, content: JSON.stringify({ name: request.body.name, contentType, size: bytes.length }) });
+      return row!;
+    });
+    return { id: saved.id, url: `${ctx.config.publicUrl}${BASE_PATH}${TEMPLATE_IMAGE_PATH}/${saved.id}`, contentType, size: bytes.length };
+  });
 
-  routes.get(`${BASE_PATH}${TEMPLATE_IMAGE_PATH}/:id`, { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get(`${BASE_PATH}${TEMPLATE_IMAGE_PATH}/:id`, { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (request, reply) => {
     const id = z.uuid().safeParse(request.params.id);
     const [image] = id.success ? await ctx.db.select().from(templateImages).where(eq(templateImages.id, id.data)) : [];
     if (!image) return reply.status(404).send();

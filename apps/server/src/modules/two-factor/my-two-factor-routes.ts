@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  codeConfirmationSchema,
-  codeSentSchema,
-  envelopeSchema,
-  myTwoFactorSchema,
-  passwordConfirmationSchema,
-  recoveryCodesSchema,
-  TWO_FA_STATUS,
-} from '@portal/contracts';
+
+import { TWO_FA_STATUS, MY_TWO_FACTOR_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { userTwoFactor } from '../../db/schema/index.ts';
 import { sendCodeByMail } from '../../identity/code-mail.ts';
@@ -18,7 +9,7 @@ import { confirmOwnPassword } from '../../identity/password-confirmation.ts';
 import { dropRecoveryCodes, recoveryCodesLeft, regenerateRecoveryCodes } from '../../identity/recovery-codes.ts';
 import { policyFor, twoFactorStateOf } from '../../identity/two-factor-policy.ts';
 import { CODE_PURPOSES, consumeCode } from '../../identity/verification-codes.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { AppError } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/language.ts';
 
@@ -27,76 +18,54 @@ import { languageOf } from '../../platform/language.ts';
  * with recovery codes shown once; turned off or new recovery codes with the password again.
  */
 export function registerMyTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  const signedIn = { access: 'signed-in' as const };
 
-  routes.get(
-    '/api/TwoFA/GetMyStatus',
-    { config: signedIn, schema: { tags: ['TwoFA'], response: { 200: envelopeSchema(myTwoFactorSchema) } } },
-    async (request) => {
-      const { actor } = request;
-      const [state, policy, left] = await Promise.all([twoFactorStateOf(db, actor.userId), policyFor(db, actor.unitId), recoveryCodesLeft(db, actor.userId)]);
-      return ok({
-        status: state?.enabledAt ? TWO_FA_STATUS.enabled : TWO_FA_STATUS.disabled,
-        recoveryCodesLeft: state?.enabledAt ? left : 0,
-        requiredByPolicy: policy.status === TWO_FA_STATUS.enabled,
-      });
-    },
-  );
+  registerCall(app, MY_TWO_FACTOR_CALLS.status, {}, async (request) => {
+    const { actor } = request;
+    const [state, policy, left] = await Promise.all([twoFactorStateOf(db, actor.userId), policyFor(db, actor.unitId), recoveryCodesLeft(db, actor.userId)]);
+    return {
+      status: state?.enabledAt ? TWO_FA_STATUS.enabled : TWO_FA_STATUS.disabled,
+      recoveryCodesLeft: state?.enabledAt ? left : 0,
+      requiredByPolicy: policy.status === TWO_FA_STATUS.enabled,
+    };
+  });
 
-  routes.post(
-    '/api/TwoFA/RequestEnable',
-    { config: signedIn, schema: { tags: ['TwoFA'], body: passwordConfirmationSchema, response: { 200: envelopeSchema(codeSentSchema) } } },
-    async (request) => {
-      const { user } = request.actorRecord;
-      await confirmOwnPassword(db, user, request.body.password);
-      return ok(
-        await sendCodeByMail(db, ctx.mailer, { purpose: CODE_PURPOSES.twoFactorSetup, subject: user.id }, { email: user.email, language: languageOf(request) }),
-      );
-    },
-  );
+  registerCall(app, MY_TWO_FACTOR_CALLS.requestEnable, {}, async (request) => {
+    const { user } = request.actorRecord;
+    await confirmOwnPassword(db, user, request.body.password);
+    return (
+      await sendCodeByMail(db, ctx.mailer, { purpose: CODE_PURPOSES.twoFactorSetup, subject: user.id }, { email: user.email, language: languageOf(request) })
+    );
+  });
 
-  routes.post(
-    '/api/TwoFA/ConfirmEnable',
-    { config: signedIn, schema: { tags: ['TwoFA'], body: codeConfirmationSchema, response: { 200: envelopeSchema(recoveryCodesSchema) } } },
-    async (request) => {
-      const userId = request.actor.userId;
-      await consumeCode(db, CODE_PURPOSES.twoFactorSetup, userId, request.body.code);
-      const recoveryCodes = await db.transaction(async (tx) => {
-        const now = new Date();
-        await tx
-          .insert(userTwoFactor)
-          .values({ userId, enabledAt: now, lastVerifiedAt: now })
-          .onConflictDoUpdate({ target: userTwoFactor.userId, set: { enabledAt: now, lastVerifiedAt: now } });
-        return regenerateRecoveryCodes(tx, userId);
-      });
-      return ok({ recoveryCodes });
-    },
-  );
+  registerCall(app, MY_TWO_FACTOR_CALLS.confirmEnable, {}, async (request) => {
+    const userId = request.actor.userId;
+    await consumeCode(db, CODE_PURPOSES.twoFactorSetup, userId, request.body.code);
+    const recoveryCodes = await db.transaction(async (tx) => {
+      const now = new Date();
+      await tx
+        .insert(userTwoFactor)
+        .values({ userId, enabledAt: now, lastVerifiedAt: now })
+        .onConflictDoUpdate({ target: userTwoFactor.userId, set: { enabledAt: now, lastVerifiedAt: now } });
+      return regenerateRecoveryCodes(tx, userId);
+    });
+    return { recoveryCodes };
+  });
 
-  routes.post(
-    '/api/TwoFA/Disable',
-    { config: signedIn, schema: { tags: ['TwoFA'], body: passwordConfirmationSchema, response: { 200: envelopeSchema(z.boolean()) } } },
-    async (request) => {
-      const { user } = request.actorRecord;
-      await confirmOwnPassword(db, user, request.body.password);
-      await db.transaction(async (tx) => {
-        await tx.update(userTwoFactor).set({ enabledAt: null }).where(eq(userTwoFactor.userId, user.id));
-        await dropRecoveryCodes(tx, user.id);
-      });
-      return ok(true);
-    },
-  );
+  registerCall(app, MY_TWO_FACTOR_CALLS.disable, {}, async (request) => {
+    const { user } = request.actorRecord;
+    await confirmOwnPassword(db, user, request.body.password);
+    await db.transaction(async (tx) => {
+      await tx.update(userTwoFactor).set({ enabledAt: null }).where(eq(userTwoFactor.userId, user.id));
+      await dropRecoveryCodes(tx, user.id);
+    });
+    return true;
+  });
 
-  routes.post(
-    '/api/TwoFA/RegenerateRecoveryCodes',
-    { config: signedIn, schema: { tags: ['TwoFA'], body: passwordConfirmationSchema, response: { 200: envelopeSchema(recoveryCodesSchema) } } },
-    async (request) => {
-      const { user } = request.actorRecord;
-      await confirmOwnPassword(db, user, request.body.password);
-      if (!(await twoFactorStateOf(db, user.id))?.enabledAt) throw new AppError('account.update_failed');
-      return ok({ recoveryCodes: await regenerateRecoveryCodes(db, user.id) });
-    },
-  );
+  registerCall(app, MY_TWO_FACTOR_CALLS.regenerate, {}, async (request) => {
+    const { user } = request.actorRecord;
+    await confirmOwnPassword(db, user, request.body.password);
+    if (!(await twoFactorStateOf(db, user.id))?.enabledAt) throw new AppError('account.update_failed');
+    return { recoveryCodes: await regenerateRecoveryCodes(db, user.id) };
+  });
 }

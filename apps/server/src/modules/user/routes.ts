@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminAccountResource, envelopeSchema, listMenusSchema, unitUserResource, userProfileSchema } from '@portal/contracts';
+import { adminAccountResource, unitUserResource, USER_CALLS } from '@portal/contracts';
 import { registerResource } from '../../platform/resource/register.ts';
 import { adminAccountStore } from './admin-account-store.ts';
 import { registerUnitAdminRoutes } from './unit-admin-routes.ts';
@@ -9,6 +8,7 @@ import { unitUserStore } from './unit-user-store.ts';
 import type { AppContext } from '../../app-context.ts';
 import { InvalidatingCache } from '../../platform/cache/invalidating-cache.ts';
 import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { SerializedAnswer } from '../../platform/compression.ts';
 import { cachedMenuRows, menusFor } from './menus.ts';
 import { profileOf } from './profile.ts';
@@ -23,7 +23,6 @@ function permissionsKey(permissions: ReadonlySet<string>): string {
 }
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   registerResource(app, ctx, adminAccountResource, adminAccountStore);
   registerResource(app, ctx, unitUserResource, unitUserStore);
   registerUnitAdminRoutes(app, ctx);
@@ -35,27 +34,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   const profiles = new InvalidatingCache<string, SerializedAnswer>(ctx.invalidation, { keyOf: accountOf, ttlMs: 60_000, max: 20_000, clock: ctx.clock });
   const menuAnswers = new InvalidatingCache<string, SerializedAnswer>(ctx.invalidation, { keyOf: () => undefined, ttlMs: 10 * 60_000, max: 1_000 });
 
-  routes.get(
-    '/api/User/GetUserProfileCurrent',
-    {
-      config: { access: 'signed-in' },
-      schema: { tags: ['User'], response: { 200: envelopeSchema(userProfileSchema) } },
-    },
-    async (request, reply) => {
-      const answer = await profiles.get(request.actor.userId, async () => new SerializedAnswer(JSON.stringify(ok(profileOf(request.actorRecord, ctx.clock.now())))));
-      return answer.send(request, reply);
-    },
-  );
+  registerCall(app, USER_CALLS.profile, {}, async (request, reply) => {
+    const answer = await profiles.get(request.actor.userId, async () => new SerializedAnswer(JSON.stringify(ok(profileOf(request.actorRecord, ctx.clock.now())))));
+    return answer.send(request, reply);
+  });
 
-  routes.get(
-    '/api/User/GetListMenus',
-    {
-      config: { access: 'signed-in' },
-      schema: { tags: ['User'], response: { 200: envelopeSchema(listMenusSchema) } },
-    },
-    async (request, reply) => {
-      const answer = await menuAnswers.get(permissionsKey(request.actor.permissions), async () => new SerializedAnswer(JSON.stringify(ok(menusFor(await menuRows(), request.actor)))));
-      return answer.send(request, reply);
-    },
-  );
+  registerCall(app, USER_CALLS.menus, {}, async (request, reply) => {
+    const answer = await menuAnswers.get(permissionsKey(request.actor.permissions), async () => new SerializedAnswer(JSON.stringify(ok(menusFor(await menuRows(), request.actor)))));
+    return answer.send(request, reply);
+  });
 }

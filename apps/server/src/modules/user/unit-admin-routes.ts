@@ -1,22 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  acceptingRecord,
-  envelopeSchema,
-  LOG_ACTION,
-  LOG_OBJECT,
-  reportToOptionSchema,
-  reportToQuerySchema,
-  unitAdminUpdateSchema,
-  unitUserRecordSchema,
-  userIdSchema,
-} from '@portal/contracts';
+import { LOG_ACTION, LOG_OBJECT, USER_CALLS } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
 import { auditedChange, describeInput } from '../../platform/audit.ts';
-import { ok } from '../../platform/envelope.ts';
+import { registerCall } from '../../platform/call.ts';
 import { notFound } from '../../platform/errors.ts';
 import { scopeOf, unitForWrite } from '../../platform/resource/scope.ts';
 import { updateAccount } from './account-core.ts';
@@ -26,63 +14,40 @@ const audit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit } as cons
 
 /** The hand-written calls beside the unit users' standard ones. */
 export function registerUnitAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
   /** Platform staff edit a unit administrator's own details (not their unit or role). */
-  routes.post(
-    '/api/User/UpdateUserAdminUnit',
-    {
-      config: { access: 'USER_ADMINUNIT_EDIT', audit },
-      schema: { tags: ['UnitUser'], body: acceptingRecord(unitAdminUpdateSchema, unitUserRecordSchema), response: { 200: envelopeSchema(z.boolean()) } },
-    },
-    async (request) =>
-      ok(
-        await auditedChange(ctx.db, request, audit, async (tx, note, afterCommit) => {
-          const input = request.body;
-          const admin = await findUnitUser(tx, input.id, scopeOf(request.actor));
-          if (!admin?.isAdmin) throw notFound();
-          note({ objectId: admin.id, objectName: admin.username, unitId: admin.unitId, content: describeInput(input) });
-          // The person and the description only: role and status stay as they are.
-          const op = { actor: request.actor, app: ctx, afterCommit };
-          await updateAccount(tx, op, admin, { person: input, columns: { description: input.description }, status: admin.status, guardedChanged: false });
-          return true;
-        }),
-      ),
-  );
+  registerCall(app, USER_CALLS.updateUnitAdmin, { audit }, async (request) =>
+    (
+      await auditedChange(ctx.db, request, audit, async (tx, note, afterCommit) => {
+        const input = request.body;
+        const admin = await findUnitUser(tx, input.id, scopeOf(request.actor));
+        if (!admin?.isAdmin) throw notFound();
+        note({ objectId: admin.id, objectName: admin.username, unitId: admin.unitId, content: describeInput(input) });
+        // The person and the description only: role and status stay as they are.
+        const op = { actor: request.actor, app: ctx, afterCommit };
+        await updateAccount(tx, op, admin, { person: input, columns: { description: input.description }, status: admin.status, guardedChanged: false });
+        return true;
+      })
+  ));
 
-  routes.post(
-    '/api/User/ResetPasswordUser',
-    {
-      config: { access: 'USER_USERUNIT_EDIT', audit },
-      schema: { tags: ['UnitUser'], body: userIdSchema, response: { 200: envelopeSchema(z.boolean()) } },
-    },
-    async (request) =>
-      ok(
-        await auditedChange(ctx.db, request, audit, async (tx, note, afterCommit) => {
-          const user = await findUnitUser(tx, request.body.id, scopeOf(request.actor));
-          if (!user) throw notFound();
-          note({ objectId: user.id, objectName: user.username, unitId: user.unitId, content: 'reset password' });
-          await resetUnitUserPassword(tx, user, { request, actor: request.actor, scope: scopeOf(request.actor), app: ctx, note, afterCommit });
-          return true;
-        }),
-      ),
-  );
+  registerCall(app, USER_CALLS.resetUnitUserPassword, { audit }, async (request) =>
+    (
+      await auditedChange(ctx.db, request, audit, async (tx, note, afterCommit) => {
+        const user = await findUnitUser(tx, request.body.id, scopeOf(request.actor));
+        if (!user) throw notFound();
+        note({ objectId: user.id, objectName: user.username, unitId: user.unitId, content: 'reset password' });
+        await resetUnitUserPassword(tx, user, { request, actor: request.actor, scope: scopeOf(request.actor), app: ctx, note, afterCommit });
+        return true;
+      })
+  ));
 
   /** Whom a unit's user can report to: the other users of that unit. */
-  routes.get(
-    '/api/User/GetListReportTo',
-    {
-      config: { access: 'USER_USERUNIT_LIST' },
-      schema: { tags: ['UnitUser'], querystring: reportToQuerySchema, response: { 200: envelopeSchema(z.array(reportToOptionSchema)) } },
-    },
-    async (request) => {
-      const unitId = unitForWrite(scopeOf(request.actor), request.query.unitId, 'querystring.unitId');
-      const rows = await ctx.db
-        .select({ id: users.id, fullName: users.fullName, username: users.username })
-        .from(users)
-        .where(eq(users.unitId, unitId))
-        .orderBy(asc(users.fullName));
-      return ok(rows);
-    },
-  );
+  registerCall(app, USER_CALLS.reportTo, {}, async (request) => {
+    const unitId = unitForWrite(scopeOf(request.actor), request.query.unitId, 'querystring.unitId');
+    const rows = await ctx.db
+      .select({ id: users.id, fullName: users.fullName, username: users.username })
+      .from(users)
+      .where(eq(users.unitId, unitId))
+      .orderBy(asc(users.fullName));
+    return rows;
+  });
 }

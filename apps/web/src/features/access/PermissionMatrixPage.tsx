@@ -3,7 +3,8 @@ import { Alert, Button, Card, Checkbox, Empty, Select, Space, Table, type TableC
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ACTIONS, BUILT_IN_ROLES, type PageResult, type PermissionMatrix, type RoleRecord } from '@portal/contracts';
+import { ACTIONS, BUILT_IN_ROLES, PERMISSION_MATRIX_CALLS, roleResource, type PageResult, type PermissionMatrix, type PermissionMatrixCalls, type RoleRecord } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { notifySuccess } from '../../shared/notify.ts';
@@ -33,11 +34,11 @@ function rowsOf(matrix: PermissionMatrix): Row[] {
 export interface MatrixCalls {
   /** Query-key root of the roles listed (their cache is refreshed after a save). */
   resource: string;
-  matrixPath: string;
-  savePath: string;
+  /** The matrix's get and save calls. */
+  calls: PermissionMatrixCalls;
 }
 
-export const SYSTEM_MATRIX: MatrixCalls = { resource: 'Role', matrixPath: '/Role/GetAssignPermissions', savePath: '/Role/SavePermissions' };
+export const SYSTEM_MATRIX: MatrixCalls = { resource: 'Role', calls: PERMISSION_MATRIX_CALLS.system };
 
 /** The permission matrix of one role: modules × features × actions, ticked and saved at once. */
 export function RoleMatrix({ roleId, calls, readOnly, toolbar }: { roleId: string; calls: MatrixCalls; readOnly: boolean; toolbar?: ReactNode }) {
@@ -48,14 +49,14 @@ export function RoleMatrix({ roleId, calls, readOnly, toolbar }: { roleId: strin
 
   const matrix = useQuery({
     queryKey: ['resource', calls.resource, 'matrix', roleId],
-    queryFn: ({ signal }) => apiRequest<PermissionMatrix>(`${calls.matrixPath}?roleId=${roleId}`, { signal }),
+    queryFn: ({ signal }) => callApi(calls.calls.get, undefined, { query: { roleId }, signal }),
   });
   // What the screen shows ticked: the user's edits, else what the role holds.
   const held = new Set(matrix.data?.modules.flatMap((m) => m.features.flatMap((f) => f.actions.filter((a) => a.granted).map((a) => a.permission))));
   const ticked = granted && granted.roleId === roleId ? granted.names : held;
 
   const save = useMutation({
-    mutationFn: () => apiRequest<boolean>(calls.savePath, { body: { roleId, permissions: [...ticked] } }),
+    mutationFn: () => callApi(calls.calls.save, { roleId, permissions: [...ticked] }),
     onSuccess: async () => {
       notifySuccess(t('saved'));
       setGranted(null);
@@ -126,7 +127,7 @@ export default function PermissionMatrixPage() {
 
   const roles = useQuery({
     queryKey: ['resource', 'Role', 'matrix-options'],
-    queryFn: ({ signal }) => apiRequest<PageResult<RoleRecord>>('/Role/SearchRolePage', { body: { pageIndex: 1, pageSize: 200, scope: 'all' }, signal }),
+    queryFn: ({ signal }) => apiRequest<PageResult<RoleRecord>>(roleResource.paths.search!, { body: { pageIndex: 1, pageSize: 200, scope: 'all' }, signal }),
   });
   const role = roles.data?.records.find((candidate) => candidate.id === roleId);
   const readOnly = !permissions.has('SYSTEM_PERMISSIONIAM_UPDATE') || role?.code === BUILT_IN_ROLES.superAdmin;

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { SafetyOutlined } from '@ant-design/icons';
 import { Button, Modal, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { agencyRoleResource } from '@portal/contracts';
+import { agencyRoleResource, PERMISSION_MATRIX_CALLS } from '@portal/contracts';
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
@@ -11,7 +11,7 @@ import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../share
 import { RoleMatrix, type MatrixCalls } from '../access/PermissionMatrixPage.tsx';
 import { useAgencyOptions, useIsAgencyUser } from './agency-options.ts';
 
-const AGENCY_MATRIX: MatrixCalls = { resource: 'AgencyRole', matrixPath: '/Agency/GetAssignPermissions', savePath: '/Agency/SavePermissions' };
+const AGENCY_MATRIX: MatrixCalls = { resource: 'AgencyRole', calls: PERMISSION_MATRIX_CALLS.agency };
 
 /** /agency-crm/agency-role: each agency's roles, with the permission matrix of system roles (agency-level permissions). */
 export default function AgencyRolePage() {

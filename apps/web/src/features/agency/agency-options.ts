@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { AgencyRecord, AgencyRoleRecord, PageResult } from '@portal/contracts';
+import { agencyResource, agencyRoleResource, type AgencyRecord, type AgencyRoleRecord, type PageResult } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { useProfile } from '../../api/queries.ts';
 import type { Option } from '../../shared/resource/types.ts';
@@ -16,7 +16,7 @@ export function useIsAgencyUser(): boolean {
 export function useAgencyOptions(): { options: Option[]; loading: boolean } {
   const { data, isPending } = useQuery({
     queryKey: ['resource', 'Agency', 'options'],
-    queryFn: ({ signal }) => apiRequest<PageResult<AgencyRecord>>('/Agency/Search', { body: LIST, signal }),
+    queryFn: ({ signal }) => apiRequest<PageResult<AgencyRecord>>(agencyResource.paths.search!, { body: LIST, signal }),
     staleTime: 60_000,
   });
   return { options: (data?.records ?? []).map((agency) => ({ value: agency.id, label: `${agency.name} (${agency.code})` })), loading: isPending };
@@ -28,7 +28,7 @@ export function useAgencyRoleOptions(): { options: Option[]; loading: boolean } 
   const agencyId = Form.useWatch('agencyId', form) as string | undefined;
   const { data, isFetching } = useQuery({
     queryKey: ['resource', 'AgencyRole', 'options', agencyId ?? 'own'],
-    queryFn: ({ signal }) => apiRequest<PageResult<AgencyRoleRecord>>('/Agency/SearchAgencyRole', { body: { ...LIST, ...(agencyId ? { agencyId } : {}) }, signal }),
+    queryFn: ({ signal }) => apiRequest<PageResult<AgencyRoleRecord>>(agencyRoleResource.paths.search!, { body: { ...LIST, ...(agencyId ? { agencyId } : {}) }, signal }),
     staleTime: 30_000,
   });
   return { options: (data?.records ?? []).map((role) => ({ value: role.id, label: role.name })), loading: isFetching };

@@ -3,8 +3,9 @@ import { CloudSyncOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { integrateDefaultResource, integrateResource, type ResourceContract } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { integrateDefaultResource, integrateResource, type ResourceContract, CONFIG_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { notifySuccess } from '../../shared/notify.ts';
@@ -73,7 +74,7 @@ function InitialiseDefaultsButton() {
       question={t('integration.initialiseQuestion')}
       unitLabel={t('integration.unit')}
       onChoose={async (unitId) => {
-        await apiRequest<{ created: number }>('/Integrate/CreateDefaultConfigData', { body: { unitId } });
+        await callApi(CONFIG_CALLS.createDefaultIntegration, { unitId });
         notifySuccess(t('integration.initialised'));
         await queryClient.invalidateQueries({ queryKey: resourceKeys.all(integrateResource) });
       }}

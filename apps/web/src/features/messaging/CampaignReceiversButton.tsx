@@ -3,8 +3,9 @@ import { TeamOutlined } from '@ant-design/icons';
 import { Button, Modal, Table, Tooltip } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAIL_OUTBOX_STATUS, type CampaignReceiver } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { MAIL_OUTBOX_STATUS, type CampaignReceiver, EMAIL_CAMPAIGN_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { formatDate } from '../../shared/format.ts';
 import { keyOf } from '../../shared/key-of.ts';
 import type { AnyRecord } from '../../shared/resource/types.ts';
@@ -19,7 +20,7 @@ export function CampaignReceiversButton({ campaign }: { campaign: AnyRecord }) {
   const receivers = useQuery({
     queryKey: ['resource', 'EmailCampaign', 'receivers', campaign.id, pageIndex],
     queryFn: ({ signal }) =>
-      apiRequest<{ records: CampaignReceiver[]; totalRecord: number }>('/EmailCampaign/SearchReceiver', { body: { campaignId: campaign.id, pageIndex, pageSize: PAGE_SIZE }, signal }),
+      callApi(EMAIL_CAMPAIGN_CALLS.receivers, { campaignId: campaign.id, pageIndex, pageSize: PAGE_SIZE }, { signal }),
     enabled: open,
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.records.some((receiver) => receiver.status === MAIL_OUTBOX_STATUS.pending) ? 2000 : false),

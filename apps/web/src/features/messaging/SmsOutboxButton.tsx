@@ -3,8 +3,9 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Button, Modal, Table } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SMS_OUTBOX_STATUS, type PageResult, type SmsOutboxItem } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { SMS_OUTBOX_STATUS, type SmsOutboxItem, SMS_TEMPLATE_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { formatDate } from '../../shared/format.ts';
 import { keyOf } from '../../shared/key-of.ts';
 
@@ -17,7 +18,7 @@ export function SmsOutboxButton() {
   const [pageIndex, setPageIndex] = useState(1);
   const outbox = useQuery({
     queryKey: ['resource', 'TemplateSms', 'outbox', pageIndex],
-    queryFn: ({ signal }) => apiRequest<PageResult<SmsOutboxItem>>('/TemplateSms/SearchOutbox', { body: { pageIndex, pageSize: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => callApi(SMS_TEMPLATE_CALLS.outbox, { pageIndex, pageSize: PAGE_SIZE }, { signal }),
     enabled: open,
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.records.some((sms) => sms.status === SMS_OUTBOX_STATUS.pending) ? 3000 : false),

@@ -3,8 +3,9 @@ import { SendOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Tooltip } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { smsSendTestSchema } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { smsSendTestSchema, SMS_TEMPLATE_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { useFieldRules } from '../../shared/field-rules.ts';
 import { notifySuccess } from '../../shared/notify.ts';
 import type { AnyRecord } from '../../shared/resource/types.ts';
@@ -16,7 +17,7 @@ export function SmsTestButton({ template }: { template: AnyRecord }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ phone: string }>();
   const send = useMutation({
-    mutationFn: (phone: string) => apiRequest('/TemplateSms/SendTest', { body: { id: template.id, phone } }),
+    mutationFn: (phone: string) => callApi(SMS_TEMPLATE_CALLS.sendTest, { id: template.id, phone }),
     onSuccess: () => {
       notifySuccess(t('sms.sent'));
       setOpen(false);

@@ -1,7 +1,7 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { unitPackageResource, type AppPushResult } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { UNIT_CALLS, unitPackageResource } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import type { AnyRecord } from '../../shared/resource/types.ts';
@@ -20,7 +20,7 @@ export function PackageSyncAction({ record }: { record: AnyRecord }) {
       subject={`${String(record.unitName)} ${String(record.packageName)}`}
       question={t('unitPack.syncQuestion', { unit: record.unitName, pack: record.packageName })}
       onConfirm={async () => {
-        const result = await apiRequest<AppPushResult>(`/PackageServiceChannel/SyncBaseApp/${String(record.id)}`, { body: {} });
+        const result = await callApi(UNIT_CALLS.syncPack, undefined, { params: { id: record.id } });
         announcePush(result, t('unitPack.synced'), (list) => t('unitPack.syncFailed', { list }), failureText);
       }}
     />

@@ -1,10 +1,12 @@
+import { UNIT_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import { useState } from 'react';
 import { App, Button, Card, Col, Empty, Input, List, Modal, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { UnitOfferPack, UnitOfferService, UnitPackageChannels } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import type { UnitOfferPack, UnitOfferService } from '@portal/contracts';
+
 import { useProfile } from '../../api/queries.ts';
 import { formatDate, formatNumber } from '../../shared/format.ts';
 import { notifySuccess } from '../../shared/notify.ts';
@@ -22,7 +24,8 @@ function RequestDialog({ unitId, wish, onClose }: { unitId: string; wish: Wish; 
   const send = async () => {
     setSending(true);
     try {
-      await apiRequest('/Unit/RequestUpdatePackageService', { body: { unitId, ...wish, name: undefined, note: note.trim() || null } });
+      const { name: _name, ...asked } = wish;
+      await callApi(UNIT_CALLS.requestUpgrade, { unitId, ...asked, note: note.trim() || null });
       notifySuccess(t('upgrade.sent'));
       onClose();
     } finally {
@@ -91,7 +94,7 @@ export default function UpgradePage() {
   const [wish, setWish] = useState<Wish | null>(null);
   const offer = useQuery({
     queryKey: offerKey(unitId),
-    queryFn: ({ signal }) => apiRequest<UnitPackageChannels>(`/Unit/GetPackageChannelOfUnit/${unitId}`, { signal }),
+    queryFn: ({ signal }) => callApi(UNIT_CALLS.packOffer, undefined, { params: { id: unitId! }, signal }),
     enabled: unitId !== null,
   });
 
@@ -100,7 +103,7 @@ export default function UpgradePage() {
       title: t('upgrade.registerTrial'),
       content: t('upgrade.trialQuestion', { service: service.name }),
       onOk: async () => {
-        const trial = await apiRequest<{ endsAt: string }>('/Unit/RegisterPackServiceTrial', { body: { unitId, serviceId: service.serviceId } });
+        const trial = await callApi(UNIT_CALLS.registerTrial, { unitId, serviceId: service.serviceId });
         notifySuccess(t('upgrade.trialDone', { date: formatDate(trial.endsAt) }));
         await queryClient.invalidateQueries({ queryKey: ['resource'] });
       },

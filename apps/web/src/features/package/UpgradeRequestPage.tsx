@@ -3,8 +3,9 @@ import { CheckCircleOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { UPGRADE_REQUEST_STATE, upgradeRequestResource } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { UPGRADE_REQUEST_STATE, upgradeRequestResource, UNIT_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
@@ -23,7 +24,7 @@ export default function UpgradeRequestPage() {
 
   const definition = useMemo((): ResourceScreenDefinition => {
     const state = (r: AnyRecord) => <Tag color={STATE_COLOURS[r.state as number]}>{t(`request.states.${STATE_KEYS[r.state as number]!}`)}</Tag>;
-    const mark = (record: AnyRecord, next: number, icon: React.ReactNode, label: string, question: string) => (
+    const mark = (record: AnyRecord, next: (typeof UPGRADE_REQUEST_STATE)['contacted' | 'done'], icon: React.ReactNode, label: string, question: string) => (
       <ConfirmedRowAction
         icon={icon}
         label={label}
@@ -31,7 +32,7 @@ export default function UpgradeRequestPage() {
         question={question}
         done={t('request.marked')}
         onConfirm={async () => {
-          await apiRequest('/UpgradeRequest/Confirm', { body: { id: record.id, state: next } });
+          await callApi(UNIT_CALLS.confirmUpgrade, { id: record.id, state: next });
           await queryClient.invalidateQueries({ queryKey: ['resource', upgradeRequestResource.name] });
         }}
       />

@@ -1,6 +1,7 @@
+import { LOOKUP_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { ActivePackage } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+
 import type { Option } from '../../shared/resource/types.ts';
 
 /**
@@ -11,7 +12,7 @@ import type { Option } from '../../shared/resource/types.ts';
 export function usePackOptions(): { options: Option[]; loading: boolean } {
   const { data, isPending } = useQuery({
     queryKey: ['resource', 'ChannelPackage', 'options'],
-    queryFn: ({ signal }) => apiRequest<ActivePackage[]>('/ChannelPackage/GetAllActive', { signal }),
+    queryFn: ({ signal }) => callApi(LOOKUP_CALLS.activePacks, undefined, { signal }),
     staleTime: 60_000,
   });
   return { options: (data ?? []).map((pack) => ({ value: pack.id, label: `${pack.name} (${pack.userBand})` })), loading: isPending };

@@ -3,8 +3,9 @@ import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../shared/screen-title.ts';
 import { useSearchParams } from 'react-router';
-import { appUserResource, STATUS, type DeliveryFailure, type SyncState } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { appUserResource, STATUS, type DeliveryFailure, type SyncState, SERVICE_APP_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { notifyError } from '../../shared/notify.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
@@ -44,7 +45,7 @@ export default function AppUserPage() {
             label={u('resetPassword')}
             subject={String(record.username)}
             question={u('resetPasswordQuestion', { name: record.username })}
-            onConfirm={() => apiRequest('/AppUser/ResetPassword', { body: { id: record.id } })}
+            onConfirm={() => callApi(SERVICE_APP_CALLS.resetAppUserPassword, { id: record.id })}
             done={u('passwordReset')}
           />
           <SyncAction name={appUserResource.name} record={record} subject={String(record.username)} platform={platform} />

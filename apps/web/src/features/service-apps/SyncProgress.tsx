@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Alert, List, Modal, Progress, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { appUserResource, type AppSyncStatus } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { APP_SYNC_CALLS, appUserResource } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import { notifySuccess } from '../../shared/notify.ts';
 import { resourceKeys } from '../../shared/resource/resource-api.ts';
 import { useDeliveryFailureText } from './delivery-failure.ts';
@@ -20,7 +20,7 @@ export function SyncProgress({ name, syncId, onClose }: { name: string; syncId: 
   const queryClient = useQueryClient();
   const { data: status } = useQuery({
     queryKey: ['resource', name, 'sync', syncId],
-    queryFn: ({ signal }) => apiRequest<AppSyncStatus>(`/${name}/GetSyncStatus`, { body: { syncId }, signal }),
+    queryFn: ({ signal }) => callApi(APP_SYNC_CALLS[name]!.status, { syncId }, { signal }),
     refetchInterval: (query) => (query.state.data?.done ? false : POLL_MS),
   });
   const done = status?.done === true;

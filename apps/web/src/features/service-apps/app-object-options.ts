@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { AppObjectOption } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { APP_OBJECT_OPTIONS_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import type { Option } from '../../shared/resource/types.ts';
 
 /** The active roles (profiles, groups) of the service chosen in the same form, in the caller's unit. */
@@ -10,7 +10,7 @@ function useAppObjectOptions(name: 'AppRole' | 'AppProfile' | 'AppUserGroup'): {
   const serviceId = Form.useWatch('serviceId', form) as string | undefined;
   const { data, isFetching } = useQuery({
     queryKey: ['resource', name, 'options', serviceId ?? 'none'],
-    queryFn: ({ signal }) => apiRequest<AppObjectOption[]>(`/${name}/GetAllByUnitChannel`, { body: { serviceId }, signal }),
+    queryFn: ({ signal }) => callApi(APP_OBJECT_OPTIONS_CALLS[name]!, { serviceId }, { signal }),
     enabled: Boolean(serviceId),
     staleTime: 30_000,
   });

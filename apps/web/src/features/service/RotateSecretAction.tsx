@@ -2,8 +2,9 @@ import { KeyOutlined } from '@ant-design/icons';
 import { App, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { serviceResource, type ServiceSecret } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { serviceResource, UNIT_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { usePermissions } from '../../api/queries.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { resourceKeys } from '../../shared/resource/resource-api.ts';
@@ -26,7 +27,7 @@ export function RotateSecretAction({ record }: { record: AnyRecord }) {
       subject={name}
       question={t('service.rotateQuestion', { name })}
       onConfirm={async () => {
-        const { clientId, clientSecret } = await apiRequest<ServiceSecret>('/Channel/RotateClientSecret', { body: { id: record.id } });
+        const { clientId, clientSecret } = await callApi(UNIT_CALLS.rotateServiceSecret, { id: record.id });
         void queryClient.invalidateQueries({ queryKey: resourceKeys.all(serviceResource) });
         modal.info({
           title: t('service.rotated', { name }),

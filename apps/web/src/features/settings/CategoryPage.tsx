@@ -13,7 +13,7 @@ import type { Option, ResourceScreenDefinition } from '../../shared/resource/typ
 function useCategoryGroupOptions(): { options: Option[]; loading: boolean } {
   const { data, isPending } = useQuery({
     queryKey: ['resource', categoryResource.name, 'groups'],
-    queryFn: ({ signal }) => apiRequest<PageResult<CategoryRecord>>('/Category/SearchCategoryPage', { body: { pageIndex: 1, pageSize: 200, groupsOnly: true }, signal }),
+    queryFn: ({ signal }) => apiRequest<PageResult<CategoryRecord>>(categoryResource.paths.search!, { body: { pageIndex: 1, pageSize: 200, groupsOnly: true }, signal }),
     staleTime: 30_000,
   });
   return { options: (data?.records ?? []).map((group) => ({ value: group.code, label: `${group.name} (${group.code})` })), loading: isPending };

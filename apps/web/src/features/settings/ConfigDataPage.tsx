@@ -3,8 +3,9 @@ import { SyncOutlined } from '@ant-design/icons';
 import { App, Button, Tabs, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { configDataDefaultResource, configDataResource, SETTING_VALUE_TYPES, type ConfigResource, type ConfigSyncResult } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { configDataDefaultResource, configDataResource, SETTING_VALUE_TYPES, type ConfigResource, CONFIG_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { notifySuccess } from '../../shared/notify.ts';
@@ -56,7 +57,7 @@ function SyncButton() {
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const sync = useMutation({
-    mutationFn: () => apiRequest<ConfigSyncResult>('/ConfigData/SyncFromDefault', { body: {} }),
+    mutationFn: () => callApi(CONFIG_CALLS.syncFromDefault, undefined),
     onSuccess: () => {
       notifySuccess(t('config.synced'));
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all(configDataResource) });

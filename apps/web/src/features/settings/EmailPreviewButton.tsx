@@ -1,11 +1,12 @@
+import { EMAIL_TEMPLATE_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import { useState } from 'react';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { Button, Modal, Spin, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
-import type { EmailPreview, EmailTemplateRecord } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import type { EmailTemplateRecord } from '@portal/contracts';
 
 /**
  * Shows a template as its recipient would get it, with the type's sample values. The server
@@ -18,9 +19,7 @@ export function EmailPreviewButton({ template }: { template: EmailTemplateRecord
   const preview = useQuery({
     queryKey: ['resource', 'EmailTemplate', 'preview', template.id, template.updatedAt],
     queryFn: () =>
-      apiRequest<EmailPreview>('/EmailTemplate/Preview', {
-        body: { systemType: template.systemType, language: template.language, subject: template.subject, content: template.content },
-      }),
+      callApi(EMAIL_TEMPLATE_CALLS.preview, { systemType: template.systemType, language: template.language, subject: template.subject, content: template.content }),
     enabled: open,
   });
   return (

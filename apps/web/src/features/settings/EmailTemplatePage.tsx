@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { emailTemplateResource, LANGUAGES, STATUS, type EmailTemplateRecord, type EmailTemplateTypeInfo } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { emailTemplateResource, LANGUAGES, STATUS, type EmailTemplateRecord, EMAIL_TEMPLATE_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
@@ -15,7 +16,7 @@ function useTemplateTypes() {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ['resource', emailTemplateResource.name, 'types', i18n.language],
-    queryFn: ({ signal }) => apiRequest<EmailTemplateTypeInfo[]>('/EmailTemplate/GetListType', { signal }),
+    queryFn: ({ signal }) => callApi(EMAIL_TEMPLATE_CALLS.types, undefined, { signal }),
     staleTime: Infinity,
   });
 }

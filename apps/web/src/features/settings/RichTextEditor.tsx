@@ -5,8 +5,9 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_TEMPLATE_TYPES, TEMPLATE_IMAGE_TYPES, type EmailTemplateType, type TemplateImage } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { EMAIL_TEMPLATE_TYPES, TEMPLATE_IMAGE_TYPES, type EmailTemplateType, EMAIL_TEMPLATE_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import type { CustomInputProps } from '../../shared/resource/types.ts';
 import './rich-text.css';
 
@@ -36,7 +37,7 @@ export function RichTextEditor({ value, onChange, disabled, label }: CustomInput
   // The image is kept by the server (which checks its content and size) and placed by its address.
   const addImage = async (file: File) => {
     const data = btoa(Array.from(new Uint8Array(await file.arrayBuffer()), (byte) => String.fromCharCode(byte)).join(''));
-    const image = await apiRequest<TemplateImage>('/EmailTemplate/UploadImage', { body: { name: file.name, data } });
+    const image = await callApi(EMAIL_TEMPLATE_CALLS.uploadImage, { name: file.name, data });
     editor?.chain().focus().setImage({ src: image.url, alt: file.name }).run();
   };
   const run = (action: () => void) => () => {

@@ -1,6 +1,7 @@
+import { MAIL_OUTBOX_CALLS, TWO_FA_CONFIG_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { CodeSent, MailOutboxItem, MailOutboxMessage, PageResult, SearchMailOutbox, TwoFaConfig, TwoFaConfigUpdate, TwoFaStatusChange } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import type { SearchMailOutbox, TwoFaConfigUpdate, TwoFaStatusChange } from '@portal/contracts';
 
 export const systemKeys = {
   mailOutbox: (filter: SearchMailOutbox) => ['system', 'mail-outbox', filter] as const,
@@ -11,7 +12,7 @@ export const systemKeys = {
 export function useMailOutbox(filter: SearchMailOutbox) {
   return useQuery({
     queryKey: systemKeys.mailOutbox(filter),
-    queryFn: ({ signal }) => apiRequest<PageResult<MailOutboxItem>>('/MailOutbox/Search', { body: filter, signal }),
+    queryFn: ({ signal }) => callApi(MAIL_OUTBOX_CALLS.search, filter, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -19,7 +20,7 @@ export function useMailOutbox(filter: SearchMailOutbox) {
 export function useMailMessage(id: string | undefined) {
   return useQuery({
     queryKey: systemKeys.mailMessage(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<MailOutboxMessage>(`/MailOutbox/GetById/${id}`, { signal }),
+    queryFn: ({ signal }) => callApi(MAIL_OUTBOX_CALLS.get, undefined, { params: { id: id ?? '' }, signal }),
     enabled: id !== undefined,
   });
 }
@@ -28,12 +29,12 @@ export function useMailMessage(id: string | undefined) {
 export function useDefaultTwoFaPolicy() {
   return useQuery({
     queryKey: systemKeys.twoFactorPolicy,
-    queryFn: ({ signal }) => apiRequest<TwoFaConfig>('/TwoFAConfig/GetConfig', { signal }),
+    queryFn: ({ signal }) => callApi(TWO_FA_CONFIG_CALLS.get, undefined, { signal }),
   });
 }
 
 export const twoFaPolicyApi = {
-  save: (body: TwoFaConfigUpdate) => apiRequest<TwoFaConfig>('/TwoFAConfig/AddUpdate', { body }),
-  askStatusChange: (body: TwoFaStatusChange) => apiRequest<CodeSent>('/TwoFAConfig/UpdateStatus', { body }),
-  verifyStatusChange: (body: TwoFaStatusChange & { code: string }) => apiRequest<TwoFaConfig>('/TwoFAConfig/VerifyUpdate', { body }),
+  save: (body: TwoFaConfigUpdate) => callApi(TWO_FA_CONFIG_CALLS.save, body),
+  askStatusChange: (body: TwoFaStatusChange) => callApi(TWO_FA_CONFIG_CALLS.askStatusChange, body),
+  verifyStatusChange: (body: TwoFaStatusChange & { code: string }) => callApi(TWO_FA_CONFIG_CALLS.verifyStatusChange, body),
 };

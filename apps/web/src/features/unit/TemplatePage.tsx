@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { businessTemplateResource, STATUS, type AppPushResult } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { businessTemplateResource, SERVICE_APP_CALLS, STATUS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
@@ -32,7 +32,7 @@ export default function TemplatePage() {
         question={t('template.syncQuestion', { name: row.name, service: row.serviceName })}
         unitLabel={t('template.unit')}
         onChoose={async (unitId) => {
-          const result = await apiRequest<AppPushResult>(`/TemplateClone/SyncBaseApp/${String(row.id)}`, { body: { unitId } });
+          const result = await callApi(SERVICE_APP_CALLS.pushTemplate, { unitId }, { params: { id: row.id } });
           announcePush(result, t('template.synced'), (list) => t('template.syncFailed', { list }), failureText);
         }}
       />

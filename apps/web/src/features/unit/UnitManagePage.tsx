@@ -3,8 +3,9 @@ import { MailOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../shared/screen-title.ts';
-import { STATUS, unitResource, USER_COUNT_BANDS } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { STATUS, unitResource, USER_COUNT_BANDS, UNIT_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
@@ -101,7 +102,7 @@ export default function UnitManagePage() {
             label={t('sendElearning')}
             subject={String(record.name)}
             question={t('sendElearningQuestion', { name: record.name })}
-            onConfirm={() => apiRequest('/Unit/SendMailElearning', { body: { id: record.id } })}
+            onConfirm={() => callApi(UNIT_CALLS.sendMailElearning, { id: record.id })}
             done={t('sent')}
           />
         ),

@@ -1,15 +1,17 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SIGN_OUT_EVERYWHERE_PATHS } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { USER_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import type { AnyRecord } from '../../shared/resource/types.ts';
+
+const CALLS = { unitUser: USER_CALLS.signOutUnitUser, adminAccount: USER_CALLS.signOutAdminAccount };
 
 /**
  * "Sign this user out everywhere", asked first: every session of the account ends, in the portal
  * and in the apps, and its open tabs are told at once. `kind` is the screen's kind of account.
  */
-export function SignOutEverywhereAction({ record, kind }: { record: AnyRecord; kind: keyof typeof SIGN_OUT_EVERYWHERE_PATHS }) {
+export function SignOutEverywhereAction({ record, kind }: { record: AnyRecord; kind: keyof typeof CALLS }) {
   const { t } = useTranslation('user');
   const name = String(record.username);
   return (
@@ -18,7 +20,7 @@ export function SignOutEverywhereAction({ record, kind }: { record: AnyRecord; k
       label={t('signOutEverywhere')}
       subject={name}
       question={t('signOutEverywhereQuestion', { name })}
-      onConfirm={() => apiRequest(SIGN_OUT_EVERYWHERE_PATHS[kind], { body: { id: record.id } })}
+      onConfirm={() => callApi(CALLS[kind], { id: record.id })}
       done={t('signedOutEverywhere', { name })}
       confirmLabel={t('signOut')}
     />

@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { KeyOutlined, LockOutlined } from '@ant-design/icons';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EXTENSION_OPTIONS, unitUserResource, USER_STATUS } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { EXTENSION_OPTIONS, unitUserResource, USER_STATUS, USER_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
+
 import { useDepartmentOptions, usePositionOptions } from '../../shared/lookups.ts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
@@ -88,7 +89,7 @@ export default function UnitUserPage() {
               label={t('resetPassword')}
               subject={String(record.username)}
               question={t('resetPasswordQuestion', { name: record.username })}
-              onConfirm={() => apiRequest('/User/ResetPasswordUser', { body: { id: record.id } })}
+              onConfirm={() => callApi(USER_CALLS.resetUnitUserPassword, { id: record.id })}
               done={t('passwordReset')}
             />
           )}

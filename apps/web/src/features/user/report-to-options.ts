@@ -1,6 +1,7 @@
 import { Form } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/http.ts';
+import { USER_CALLS } from '@portal/contracts';
+import { callApi } from '../../api/call.ts';
 import { useProfile } from '../../api/queries.ts';
 import type { Option } from '../../shared/resource/types.ts';
 
@@ -19,7 +20,7 @@ export function useReportToOptions(): { options: Option[]; loading: boolean } {
     enabled: Boolean(unitId || ownUnit),
     queryKey: ['resource', 'UnitUser', 'report-to', unitId ?? 'own'],
     queryFn: ({ signal }) =>
-      apiRequest<{ id: string; fullName: string; username: string }[]>(`/User/GetListReportTo${unitId ? `?unitId=${unitId}` : ''}`, { signal, quietRefusal: true }),
+      callApi(USER_CALLS.reportTo, undefined, { query: unitId ? { unitId } : {}, signal, quietRefusal: true }),
     staleTime: 30_000,
     retry: false,
   });

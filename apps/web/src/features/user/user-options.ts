@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PageResult, PermissionName, RoleRecord, UnitRecord } from '@portal/contracts';
+import { roleResource, unitResource, type PageResult, type PermissionName, type RoleRecord, type UnitRecord } from '@portal/contracts';
 import { apiRequest } from '../../api/http.ts';
 import { usePermissions } from '../../api/queries.ts';
 import type { Option } from '../../shared/resource/types.ts';
@@ -17,7 +17,7 @@ export function useUnitOptions(): { options: Option[]; loading: boolean } {
   const mayList = usePermissions().has(UNIT_LIST);
   const { data, isFetching } = useQuery({
     queryKey: ['resource', 'Unit', 'options'],
-    queryFn: ({ signal }) => apiRequest<PageResult<UnitRecord>>('/Unit/Search', { body: LIST, signal }),
+    queryFn: ({ signal }) => apiRequest<PageResult<UnitRecord>>(unitResource.paths.search!, { body: LIST, signal }),
     staleTime: 60_000,
     enabled: mayList,
   });
@@ -28,7 +28,7 @@ export function useUnitOptions(): { options: Option[]; loading: boolean } {
 export function useSystemRoleOptions(): { options: Option[]; loading: boolean } {
   const { data, isPending } = useQuery({
     queryKey: ['resource', 'Role', 'options'],
-    queryFn: ({ signal }) => apiRequest<PageResult<RoleRecord>>('/Role/SearchRolePage', { body: { ...LIST, scope: 'platform' }, signal }),
+    queryFn: ({ signal }) => apiRequest<PageResult<RoleRecord>>(roleResource.paths.search!, { body: { ...LIST, scope: 'platform' }, signal }),
     staleTime: 60_000,
   });
   return { options: (data?.records ?? []).map((role) => ({ value: role.id, label: role.name })), loading: isPending };
