@@ -21,6 +21,7 @@ import { DEMO_UNIT_USER, TEST_ADMIN, TEST_PUBLIC_URL } from '../apps/server/test
 import type { FastifyInstance } from 'fastify';
 import { benchActivity } from './bench-activity.ts';
 import { benchSync } from './bench-sync.ts';
+import { benchWake } from './bench-wake.ts';
 import { cpuSeconds, hammer, loops, percentile, postgresCpuSeconds, rssMiB, timed } from './bench/measure.ts';
 import { seedActionLogs, seedUsers } from './bench/seed.ts';
 
@@ -144,6 +145,10 @@ try {
 console.log('');
 const sizes = spawnSync(process.execPath, [new URL('./size-budgets.ts', import.meta.url).pathname], { encoding: 'utf8' });
 console.log(sizes.status === null || sizes.stdout === '' ? 'web: not built (run "npm run build")' : sizes.stdout.trim());
+
+// 6a. Grant → SCIM request: the outbox wakes on commit (issue 27).
+console.log('');
+await benchWake(row);
 
 // 6. A full sync of a unit's app into a SCIM app (issue 8).
 if (process.env.BENCH_SYNC_USERS !== '0') {

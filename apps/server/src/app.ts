@@ -43,6 +43,7 @@ import { startTrialUnit } from './modules/unit/create-unit.ts';
 import { startProvisioningWorker } from './modules/provisioning/worker.ts';
 import { startCampaignSender } from './modules/system/campaign-sender.ts';
 import type { QueueWorker } from './platform/outbox/queue-worker.ts';
+import { wakeOutboxesOnCommit } from './platform/outbox/wake.ts';
 import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
 import { registerServiceRoutes } from './modules/service/routes.ts';
 import { registerPackageRoutes } from './modules/package/routes.ts';
@@ -190,6 +191,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => provisioning.stop());
   const campaigns = startCampaignSender({ db, clock, mailer, log: app.log });
   app.addHook('onClose', () => campaigns.stop());
+  const stopWaking = await wakeOutboxesOnCommit(database.listen, {
+    provisioning_outbox: () => provisioning.kick(),
+    mail_outbox: mailer.worker && (() => mailer.worker?.kick()),
+    sms_outbox: sms.worker && (() => sms.worker?.kick()),
+  });
+  app.addHook('onClose', () => stopWaking());
   const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, outbound, metrics, kickProvisioning: () => provisioning.kick() };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);

@@ -95,7 +95,9 @@ export function startQueueWorker<Row>(queue: QueueDefinition<Row>): QueueWorker 
   timer.unref();
 
   return {
-    kick: () => void runOnce().catch(failed),
+    kick: () => {
+      if (!stopped) void runOnce().catch(failed);
+    },
     runOnce,
     async stop() {
       stopped = true;
