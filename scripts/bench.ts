@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { benchActivity } from './bench-activity.ts';
 import { benchSync } from './bench-sync.ts';
 import { benchWake } from './bench-wake.ts';
+import { benchRestart } from './bench-restart.ts';
 import { cpuSeconds, hammer, loops, percentile, postgresCpuSeconds, rssMiB, timed } from './bench/measure.ts';
 import { seedActionLogs, seedUsers } from './bench/seed.ts';
 
@@ -137,6 +138,12 @@ try {
   }
 } finally {
   await instance.stop();
+}
+// 4a. `npm start` on an unchanged install, on the same database (issue 27).
+try {
+  console.log('');
+  await benchRestart(row, databaseEnv);
+} finally {
   await target?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -16,6 +16,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Where a start's time goes, logged once listening: a restart should answer within seconds.
+  const startedAt = performance.now();
+  const phases: Record<string, number> = {};
+  const phase = (name: string) => (phases[name] = Math.round(performance.now() - startedAt));
   let database: DatabaseHandle;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir) });
@@ -24,10 +28,15 @@ async function main(): Promise<void> {
     fail(`Cannot open ${where}: ${(error as Error).message}`);
   }
 
+  phase('databaseOpen');
   const prepared = await prepareDatabase(database, config);
+  phase('databasePrepared');
   const keys = await loadProviderKeys(database.db);
   const app = await buildApp({ config, database, keys });
+  phase('appBuilt');
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+  phase('listening');
+  app.log.info({ startupMs: phases, sinceProcessStartMs: Math.round(performance.now()) }, 'started');
   const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(app.portal.metrics, { port: config.metricsPort, host: config.metricsHost });
   if (metricsServer) console.log(`Metrics: http://${config.metricsHost}:${config.metricsPort}/metrics`);
 
