@@ -42,6 +42,8 @@ export interface Config {
   /** A separate listener for /metrics (no token asked), on METRICS_HOST (127.0.0.1 by default). */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+  shutdownGraceMs: number;
 }
 
 /** A configuration mistake: its message is one line naming the variable, shown as is. */
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     trustProxy: trustedProxies(read(env, 'TRUST_PROXY')),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     outboundAllowed: outboundAllowance(read(env, 'OUTBOUND_ALLOWED_HOSTS')),
     dataDir: read(env, 'DATA_DIR') ?? './data',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),

@@ -51,6 +51,12 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
+    // app.close() stops accepting, lets requests in flight finish, stops the workers (which
+    // give back the leases of rows they had not started); past the grace, exit regardless.
+    setTimeout(() => {
+      console.error(`${signal}: requests still in flight after SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms); exiting`);
+      process.exit(1);
+    }, config.shutdownGraceMs).unref();
     await metricsServer?.close();
     await app.close();
     await database.close();
