@@ -52,3 +52,29 @@ test('an administrator schedules a campaign a few seconds ahead to two units’ 
   // Exactly one mail each: the list said all three were sent, and no second copy came.
   for (const address of receivers) expect(mailTo(address, since, (m) => m.subject === subject)).toHaveLength(1);
 });
+
+test('"send now": a campaign without a send time leaves at once; the units are marked required; the status says sent only once every mail left', async ({ page }) => {
+  const subject = `Gửi ngay E2E ${Date.now()}`;
+  const address = `ngay.${Date.now()}@example.com`;
+  await signIn(page, ADMIN, 'system/email-campaign');
+  await openAddDialog(page);
+  const dialog = page.getByRole('dialog');
+  await chooseOption(page, 'Người nhận', 'Quản trị viên của các doanh nghiệp');
+  await expect(dialog.locator('label.ant-form-item-required', { hasText: 'Doanh nghiệp' })).toBeVisible();
+  await chooseOption(page, 'Người nhận', 'Các địa chỉ email');
+  await fillFields(page, { 'Tên chiến dịch': subject, 'Địa chỉ nhận (cách nhau bởi dấu phẩy)': address, 'Tiêu đề': subject });
+  await dialog.getByRole('button', { name: 'Mã HTML' }).click();
+  await dialog.getByLabel('Nội dung (HTML)').fill('<p>Gửi ngay.</p>');
+  const sendAt = dialog.getByLabel('Thời gian gửi', { exact: true });
+  await expect(sendAt).toHaveAttribute('placeholder', 'Để trống để gửi ngay');
+  // The picker offers no "Now" that would be past by the time the form is saved.
+  await sendAt.click();
+  await expect(page.locator('.ant-picker-dropdown:visible .ant-picker-now')).toHaveCount(0);
+  await dialog.locator('.ant-modal-title').click();
+  const since = Date.now();
+  await saveDialog(page);
+  const campaign = row(page, subject);
+  await waitForMail(address, since, (m) => m.subject === subject, 60_000);
+  await expect(campaign).toContainText('Đã gửi 1/1, lỗi 0, đang chờ 0', { timeout: 30_000 });
+  await expect(campaign).toContainText('Đã gửi đi');
+});

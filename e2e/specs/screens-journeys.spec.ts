@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.ts';
 import { passwordInMail } from '../../apps/server/test/db-state.ts';
 import { ADMIN, DEMO_PASSWORD, demoAccount } from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';
-import { fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
+import { chooseOption, fillFields, openAddDialog, pickerText, row, saveDialog, searchList } from '../support/resource.ts';
 import { expectSigninForm, fillSignin, signIn, signOut } from '../support/signin.ts';
 
 // Walking the screens as their users do (issue 25): phones, landings, the first sign-in, and
@@ -112,6 +112,8 @@ test.describe("the platform administrator's screens", () => {
     await signIn(page, ADMIN, 'enterprise/enterprise-manage');
     await openAddDialog(page);
     const dialog = page.getByRole('dialog');
+    // A dialog is titled by what it adds, not by the list's title.
+    await expect(dialog.locator('.ant-modal-title')).toHaveText('Thêm doanh nghiệp');
     await fillFields(page, { 'Tên doanh nghiệp': 'Công ty Trùng Mã', 'Mã số doanh nghiệp': '0312345' });
     await expect(dialog.getByText('Mã số doanh nghiệp gồm 10 chữ số, hoặc 10 chữ số, dấu - và 3 chữ số với chi nhánh')).toBeVisible();
     // Minh Phát's code: the server refuses it, and the refusal is logged.
@@ -119,7 +121,14 @@ test.describe("the platform administrator's screens", () => {
     await dialog.getByLabel('Số lượng nhân viên', { exact: true }).click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('2-20', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Lưu' }).click();
-    await expect(page.getByText('Mã số doanh nghiệp đã được đăng ký').first()).toBeVisible();
+    // The refusal lands at its field and stays there (no toast to miss) until the field is edited.
+    const codeItem = dialog.locator('.ant-form-item').filter({ has: page.getByLabel('Mã số doanh nghiệp', { exact: true }) });
+    await expect(codeItem.locator('.ant-form-item-explain-error')).toHaveText('Mã số doanh nghiệp đã được đăng ký');
+    await expect(page.locator('.toast-title').filter({ hasText: 'Mã số doanh nghiệp đã được đăng ký' })).toHaveCount(0);
+    await page.waitForTimeout(2500);
+    await expect(codeItem.locator('.ant-form-item-explain-error')).toHaveText('Mã số doanh nghiệp đã được đăng ký');
+    await fillFields(page, { 'Mã số doanh nghiệp': '0312345679' });
+    await expect(codeItem.locator('.ant-form-item-explain-error')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Hủy' }).click();
 
     await page.goto('log/action');
@@ -131,6 +140,58 @@ test.describe("the platform administrator's screens", () => {
     await expect(view).toContainText('Mã số doanh nghiệp');
     await expect(view).not.toContainText('unit.business_code_exists');
     await expect(view.locator('pre')).toHaveCount(0);
+  });
+
+  test('a built-in role says so and offers no delete; a refusal naming no field shows inside the dialog; the list scrolls from the keyboard with status and actions in view', async ({ page }) => {
+    await signIn(page, ADMIN, 'system/role-system');
+    const superAdmin = row(page, 'Super admin');
+    await expect(superAdmin.getByRole('img', { name: 'Bản ghi tích hợp sẵn: không xóa được: Super admin' })).toBeVisible();
+    await expect(superAdmin.getByRole('button', { name: /^Xóa/ })).toHaveCount(0);
+
+    await openAddDialog(page);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('.ant-modal-title')).toHaveText('Thêm vai trò');
+    await fillFields(page, { 'Tên vai trò': 'Super admin' });
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    const refusal = dialog.getByRole('alert').filter({ hasText: 'Không lưu được' });
+    await expect(refusal).toContainText('Đối tượng phân quyền đã tồn tại');
+    await fillFields(page, { 'Tên vai trò': 'Super admin 2' });
+    await expect(refusal).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Hủy' }).click();
+
+    // The widest list: its scroll container is a named tab stop, the status and actions pinned in view at 1440.
+    await page.goto('enterprise/enterprise-manage');
+    const scroller = page.getByRole('region', { name: /doanh nghiệp/i });
+    await scroller.focus();
+    await expect(scroller).toBeFocused();
+    const status = page.getByRole('columnheader', { name: 'Trạng thái' });
+    const box = (await status.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1440);
+    // The actions column is as narrow as its icons (32 px each) and the cell's padding.
+    const actions = (await page.getByRole('columnheader', { name: 'Thao tác' }).boundingBox())!;
+    const icons = await page.locator('tbody .resource-actions').first().locator('button, [role="img"]:not(.anticon)').count();
+    expect(actions.width).toBeLessThanOrEqual(icons * 32 + 48);
+  });
+
+  test("giving a unit a pack: starts today, expires after the pack's term, Enter in a date does not save, a warning when the unit already holds one; a trial unit's pack reads Trial", async ({ page }) => {
+    await signIn(page, ADMIN, 'package/package-enterprise');
+    await expect(row(page, 'Hộ kinh doanh Hoàng Long').first()).toContainText('Dùng thử');
+    await openAddDialog(page);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('.ant-modal-title')).toHaveText('Thêm gói dịch vụ cho doanh nghiệp');
+    const today = new Date();
+    await expect(dialog.getByLabel('Ngày bắt đầu', { exact: true })).toHaveValue(pickerText(today));
+    await chooseOption(page, 'Doanh nghiệp', 'Công ty Cổ phần Sao Việt');
+    await expect(dialog.getByRole('alert')).toContainText('Công ty Cổ phần Sao Việt đang có gói dùng được');
+    await chooseOption(page, 'Tên gói dịch vụ', 'Gói Plus (21-100)');
+    const inAYear = new Date(today);
+    inAYear.setMonth(inAYear.getMonth() + 12);
+    await expect(dialog.getByLabel('Ngày hết hạn', { exact: true })).toHaveValue(pickerText(inAYear));
+    await dialog.getByLabel('Ngày bắt đầu', { exact: true }).press('Enter');
+    await page.waitForTimeout(500);
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('.toast-title')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Hủy' }).click();
   });
 
   test('one table, one menu entry: enterprise permissions open the access screen by service', async ({ page }) => {

@@ -15,20 +15,6 @@ export interface Violation {
   targets: string[];
 }
 
-/**
- * Violations the resource screen's shared parts (apps/web/src/shared/resource) still have,
- * left to issue 25 part B, which rewrites those parts: each a CSS selector of the element axe
- * names, and why. Part B removes the entries as it fixes them.
- */
-export const LEFT_TO_PART_B: readonly { rule: string; target: RegExp; reason: string }[] = [
-  {
-    rule: 'scrollable-region-focusable',
-    target: /\.ant-table-content/,
-    reason:
-      "a table wider than a phone scrolls inside its card, and antd's scroll container takes no focus, so a keyboard cannot scroll it: the lists on phones are part B's (the table's columns, the scrollbar and cards on phones)",
-  },
-];
-
 /** Runs axe on the page as it stands and answers its serious and critical WCAG 2.1 AA violations. */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
@@ -49,12 +35,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
     }));
   }, WCAG_AA);
   return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      ...violation,
-      targets: violation.targets.filter((target) => !LEFT_TO_PART_B.some((left) => left.rule === violation.rule && left.target.test(target))),
-    }))
-    .filter((violation) => violation.targets.length > 0);
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
 /**

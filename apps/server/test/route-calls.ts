@@ -16,6 +16,8 @@ const OWN_ACCOUNT =
   "the signed-in user's own account: acts on the caller only, changes the password or sessions the matrix's actors depend on, and answers business refusals by design (modules/account, modules/apps test it)";
 const OWN_SECOND_FACTOR =
   "the caller's own second factor: needs their password and a code mailed to them, and would change how the matrix's actors sign in (modules/two-factor tests it)";
+const OWN_PASSKEY_OR_APP =
+  "the caller's own passkeys and authenticator app: need their password (or a passkey) and an authenticator, and would change how the matrix's actors sign in (modules/two-factor/passkeys and authenticator-app tests)";
 const SIGN_IN_HELPER =
   'public step of a password reset: answers alike for every caller, limited per address, driven by a one-time token (identity/password-reset tests it)';
 
@@ -29,6 +31,13 @@ export const NOT_CALLED: Readonly<Record<string, string>> = {
   'POST /api/TwoFA/ConfirmEnable': OWN_SECOND_FACTOR,
   'POST /api/TwoFA/Disable': OWN_SECOND_FACTOR,
   'POST /api/TwoFA/RegenerateRecoveryCodes': OWN_SECOND_FACTOR,
+  'POST /api/Passkey/RegisterOptions': OWN_PASSKEY_OR_APP,
+  'POST /api/Passkey/Register': OWN_PASSKEY_OR_APP,
+  'POST /api/Passkey/Rename': OWN_PASSKEY_OR_APP,
+  'POST /api/Passkey/Remove': OWN_PASSKEY_OR_APP,
+  'POST /api/TwoFA/StartApp': OWN_PASSKEY_OR_APP,
+  'POST /api/TwoFA/ConfirmApp': OWN_PASSKEY_OR_APP,
+  'POST /api/TwoFA/RemoveApp': OWN_PASSKEY_OR_APP,
   'POST /api/Account/ForgotPassword': SIGN_IN_HELPER,
   'POST /api/Account/CheckResetToken': SIGN_IN_HELPER,
   'POST /api/Account/ResetPassword': SIGN_IN_HELPER,
@@ -157,6 +166,15 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
     build: (_f, target) => ({ body: { id: target!.id } }),
   },
   'GET /api/User/GetListReportTo': { kind: 'list', build: (f) => ({ query: { unitId: f.context.unitId } }) },
+  'GET /api/Passkey/GetMine': { kind: 'own', build: () => ({}) },
+  'POST /api/Passkey/ReauthOptions': { kind: 'own', build: () => ({ body: {} }) },
+  'GET /api/User/GetSecondFactors': { kind: 'list', target: (f) => f.stable('UnitUser'), build: (_f, target) => ({ query: { ids: target!.id } }) },
+  'POST /api/User/ResetSecondFactors': {
+    kind: 'write',
+    audit: userByUnitEdit,
+    target: (f) => f.fresh('UnitUser'),
+    build: (_f, target) => ({ body: { userId: target!.id, passkeys: true, app: true } }),
+  },
   'GET /api/User/GetUserProfileCurrent': { kind: 'own', build: () => ({}) },
   'GET /api/User/GetListMenus': { kind: 'own', build: () => ({}) },
   'GET /api/Category/GetByParentCode/:code': { kind: 'list', build: () => ({ params: { code: 'POSITION' } }) },

@@ -110,6 +110,9 @@ export const LOG_OBJECT = {
   emailTemplate: 125,
   emailCampaign: 130,
   smsTemplate: 135,
+  // Passkeys and authenticator apps (issue 26): every ceremony and change.
+  passkey: 140,
+  authenticatorApp: 145,
 } as const;
 
 export const LOG_ACTION = {

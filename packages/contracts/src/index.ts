@@ -25,6 +25,7 @@ export * from './resources/agency.ts';
 export * from './resources/agency-people.ts';
 export * from './schemas/account.ts';
 export * from './schemas/two-factor.ts';
+export * from './schemas/passkeys.ts';
 export * from './schemas/apps.ts';
 export * from './schemas/devices.ts';
 export * from './schemas/mail-outbox.ts';

@@ -134,7 +134,14 @@ export async function seedDemoData(tx: Transaction): Promise<DemoSummary | undef
       })
       .returning({ id: units.id });
     // Bought when the unit registered: a pack counts from its start, and the demo's units are in use today.
-    await tx.insert(unitPackages).values({ unitId: unit!.id, packageId: packageId.get(demo.pack)!, startsAt: new Date(now - (60 - unitIndex * 20) * DAY) });
+    // A trial unit's pack is a trial too, ending with the trial (its kind reads Trial).
+    await tx.insert(unitPackages).values({
+      unitId: unit!.id,
+      packageId: packageId.get(demo.pack)!,
+      startsAt: new Date(now - (60 - unitIndex * 20) * DAY),
+      isTrial: demo.trialDays !== null,
+      endsAt: demo.trialDays !== null ? new Date(now + demo.trialDays * DAY) : null,
+    });
 
     const people = DEMO_PEOPLE.map(([lastName, firstName, login], index) => ({
       unitId: unit!.id,

@@ -4,7 +4,7 @@ import type { Mailer } from '../platform/mail/mailer.ts';
 import { issueCode, maskEmail, type CODE_PURPOSES, type CodePurpose } from './verification-codes.ts';
 
 /** Purposes whose code is e-mailed (the new-password step of a sign-in keeps only its state). */
-type MailedPurpose = Exclude<CodePurpose, typeof CODE_PURPOSES.newPasswordSignin>;
+type MailedPurpose = Exclude<CodePurpose, typeof CODE_PURPOSES.newPasswordSignin | typeof CODE_PURPOSES.twoFactorAppSignin>;
 
 /** The template each kind of code is mailed with. */
 const CODE_MAIL_TYPES = {

@@ -40,18 +40,19 @@ export async function isEmailDomainAllowed(db: Queryable, email: string): Promis
   return !blockedParent;
 }
 
-export async function assertEmailDomainAllowed(db: Queryable, email: string): Promise<void> {
-  if (!(await isEmailDomainAllowed(db, email))) throw new AppError('account.email_domain_blocked');
+/** `field` names the e-mail as the request's body does, so the form shows the refusal at it. */
+export async function assertEmailDomainAllowed(db: Queryable, email: string, field = 'email'): Promise<void> {
+  if (!(await isEmailDomainAllowed(db, email))) throw new AppError('account.email_domain_blocked', { errors: [{ field: `body.${field}`, message: 'invalid' }] });
 }
 
 /**
  * Account creation and e-mail changes obey the lists as sign-up does; an e-mail that stays as
  * it was is not checked again (a domain listed later does not block editing the account).
  */
-export async function assertNewEmailAllowed(db: Queryable, email: string, userId?: string): Promise<void> {
+export async function assertNewEmailAllowed(db: Queryable, email: string, userId?: string, field = 'email'): Promise<void> {
   if (userId) {
     const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (current && current.email.toLowerCase() === email.trim().toLowerCase()) return;
   }
-  await assertEmailDomainAllowed(db, email);
+  await assertEmailDomainAllowed(db, email, field);
 }

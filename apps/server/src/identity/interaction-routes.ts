@@ -28,13 +28,8 @@ import { isSecure, pendingInteraction, saveInteractionResult, uidParams } from '
 import { finishSignIn } from './new-password-step.ts';
 import { useRecoveryCode } from './recovery-codes.ts';
 import { markTwoFactorVerified, twoFactorNeeded } from './two-factor-policy.ts';
-import { CODE_PURPOSES, consumeCode, maskEmail, pendingCode, pendingPayload } from './verification-codes.ts';
-
-/** A sign-in waiting for its second factor, under the interaction's uid. */
-interface PendingTwoFactor {
-  userId: string;
-  deviceKeyHash: string;
-}
+import { CODE_PURPOSES, consumeCode, issueCode, maskEmail, pendingCode } from './verification-codes.ts';
+import { checkAppCode, pendingTwoFactor, secondFactorOf, type PendingTwoFactor } from './second-factor.ts';
 
 function refusalOf(details: Record<string, unknown>): SignInRefusal {
   return SIGN_IN_REFUSALS.find((refusal) => refusal === details.refusal) ?? 'service.no_permission';
@@ -99,10 +94,18 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       const { user } = check;
       const device = deviceKeyHash(request, reply, isSecure(ctx));
       if (!(await twoFactorNeeded(db, user, device))) return ok(await finishSignIn(ctx, interaction, request, user, device));
+      const second = await secondFactorOf(db, user);
+      // A policy asking for a phishing-resistant factor: a user who has a passkey must use it.
+      if (second.passkeyRequired) throw new AppError('passkey.required');
       ctx.metrics.signIn('two_factor_asked');
       // Back from the code screen and signing in again: the code already sent still stands.
       const earlier = await pendingCode<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
       const payload: PendingTwoFactor = { userId: user.id, deviceKeyHash: device };
+      if (second.app && earlier?.payload.userId !== user.id) {
+        // The app's code is asked; the pending sign-in is kept (no code is sent) for any instance.
+        await issueCode(db, CODE_PURPOSES.twoFactorAppSignin, uid, payload);
+        return ok({ status: 'verify', purpose: 'two_factor', method: 'app', destination: '', resendAfterSeconds: 0 } satisfies InteractionStep);
+      }
       const sent =
         earlier?.payload.userId === user.id && earlier.resendAfterSeconds > 0
           ? { destination: maskEmail(user.email), resendAfterSeconds: earlier.resendAfterSeconds }
@@ -122,12 +125,17 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
     async (request, reply) => {
       const { uid } = request.params;
       const interaction = await pendingInteraction(provider, request, reply, uid);
-      const pending = await pendingPayload<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
+      const pending = await pendingTwoFactor(db, uid);
       if (!pending) throw new AppError('verification.failed');
       if (!(await hitRateLimit(db, `two-factor-signin:${pending.userId}`, TWO_FACTOR_CHECKS))) throw new AppError('request.too_many');
-      const { code, recoveryCode = '' } = request.body;
+      const { code, appCode, recoveryCode = '' } = request.body;
       if (code !== undefined) {
         await consumeCode(db, CODE_PURPOSES.twoFactorSignin, uid, code).catch((error: unknown) => {
+          ctx.metrics.signIn('two_factor_failed');
+          throw error;
+        });
+      } else if (appCode !== undefined) {
+        await checkAppCode(ctx, pending.userId, appCode).catch((error: unknown) => {
           ctx.metrics.signIn('two_factor_failed');
           throw error;
         });
@@ -154,7 +162,8 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
     async (request, reply) => {
       const { uid } = request.params;
       await pendingInteraction(provider, request, reply, uid);
-      const pending = await pendingPayload<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
+      // From the app's code step too ("use an e-mailed code instead").
+      const pending = await pendingTwoFactor(db, uid);
       const [user] = pending ? await db.select().from(users).where(eq(users.id, pending.userId)) : [];
       if (!pending || !user) throw new AppError('session.expired');
       return ok(

@@ -114,7 +114,7 @@ describe.each(DATABASE_KINDS)('sign-up on %s', (kind) => {
       const { browser, uid } = await start();
       return (await interactionPost(browser, uid, 'sign-up', { ...request(n), email })).body;
     };
-    const refused = { success: false, errorCode: 9102, busErrorMessage: 'This e-mail domain cannot be used to sign up, please use another business e-mail' };
+    const refused = { success: false, errorCode: 9102, busErrorMessage: 'This e-mail domain cannot be used to sign up, please use another business e-mail', errors: [{ field: 'body.email', message: 'invalid' }] };
     expect(await signUp('1007', 'someone@freemail.com')).toEqual(refused);
     expect(await signUp('1008', 'teacher@school.hanoi.edu.vn')).toEqual(refused);
     expect((await signUp('1009', 'someone@sub.freemail.com')).success).toBe(true);

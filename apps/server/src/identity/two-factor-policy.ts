@@ -7,7 +7,7 @@ import { isKnownDevice } from './device.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** With no policy anywhere: nobody is required, and enrolled users are asked on new devices. */
-const NO_POLICY: Omit<TwoFaConfig, 'unitId'> = { status: TWO_FA_STATUS.disabled, trigger: 'new_device', recurrenceDays: null };
+const NO_POLICY: Omit<TwoFaConfig, 'unitId'> = { status: TWO_FA_STATUS.disabled, trigger: 'new_device', recurrenceDays: null, requiredFactor: 'any' };
 
 type PolicyRow = typeof twoFactorConfigs.$inferSelect;
 
@@ -20,6 +20,7 @@ function policyAmong(rows: readonly PolicyRow[], unitId: string | null): TwoFaCo
     status: normalizeTwoFaStatus(row.status),
     trigger: row.trigger,
     recurrenceDays: row.recurrenceDays as TwoFaConfig['recurrenceDays'],
+    requiredFactor: row.requiredFactor,
   };
 }
 

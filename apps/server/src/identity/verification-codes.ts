@@ -15,6 +15,8 @@ export const CODE_PURPOSES = {
   changePassword: { key: 'change_password', resendAfterSeconds: VERIFICATION.resendCountdownAccountMenuSeconds },
   /** Not a code sent to anyone: the sign-in waiting for a new password (`new-password-step.ts`). */
   newPasswordSignin: { key: 'new_password_signin', resendAfterSeconds: 0 },
+  /** Not sent either: the sign-in waiting for the authenticator app's code (its code is the app's). */
+  twoFactorAppSignin: { key: 'two_factor_app_signin', resendAfterSeconds: 0 },
 } as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[keyof typeof CODE_PURPOSES];
 

@@ -49,8 +49,9 @@ export function registerCall<C extends CallDefinition>(
     handler: async (request, reply) => {
       // The schemas above validated the request into exactly the shapes CallRequest names.
       const answer = await handler(request as unknown as CallRequest<C>, reply);
-      // A handler that answered through `reply` itself (an answer kept serialised) returns it.
-      return answer === reply ? reply : ok(answer);
+      // A handler that answered through `reply` itself (an answer kept serialised) has sent it;
+      // Fastify's reply is a thenable, so awaiting the handler never hands the reply back.
+      return reply.sent ? reply : ok(answer as CallReply<C>);
     },
   });
 }

@@ -1,7 +1,7 @@
-import { USER_CALLS } from '@portal/contracts';
-import { callApi } from './call.ts';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { ListMenus, UserProfile } from '@portal/contracts';
+import { apiRequest } from './http.ts';
 
 /** Query keys, one factory per area, so invalidation names what it means. */
 export const queryKeys = {
@@ -12,14 +12,14 @@ export const queryKeys = {
 export function useProfile() {
   return useQuery({
     queryKey: queryKeys.profile,
-    queryFn: ({ signal }) => callApi(USER_CALLS.profile, undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<UserProfile>('/User/GetUserProfileCurrent', { signal }),
   });
 }
 
 export function useMenus() {
   return useQuery({
     queryKey: queryKeys.menus,
-    queryFn: ({ signal }) => callApi(USER_CALLS.menus, undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<ListMenus>('/User/GetListMenus', { signal }),
   });
 }
 

@@ -1,8 +1,7 @@
-import { LOOKUP_CALLS } from '@portal/contracts';
-import { callApi } from '../api/call.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { LookupGroup } from '@portal/contracts';
+import type { CategoryItem, ChannelItem, LookupGroup, PageResult } from '@portal/contracts';
 import type { Option } from './resource/types.ts';
+import { apiRequest } from '../api/http.ts';
 
 const LONG = 5 * 60 * 1000;
 
@@ -10,7 +9,7 @@ const LONG = 5 * 60 * 1000;
 export function useCategoryOptions(group: LookupGroup): { options: Option[]; loading: boolean } {
   const { data, isPending } = useQuery({
     queryKey: ['lookup', 'category', group],
-    queryFn: ({ signal }) => callApi(LOOKUP_CALLS.categoriesOf, undefined, { params: { code: group }, signal }),
+    queryFn: ({ signal }) => apiRequest<CategoryItem[]>(`/Category/GetByParentCode/${group}`, { signal }),
     staleTime: LONG,
   });
   return { options: (data ?? []).map((item) => ({ value: item.code, label: item.name })), loading: isPending };
@@ -26,7 +25,7 @@ export const activeServicesKey = ['lookup', 'services'] as const;
 export function useActiveServices() {
   return useQuery({
     queryKey: activeServicesKey,
-    queryFn: ({ signal }) => callApi(LOOKUP_CALLS.services, { pageIndex: 1, pageSize: 100, status: [1] }, { signal }),
+    queryFn: ({ signal }) => apiRequest<PageResult<ChannelItem>>('/Channel/SearchChannelPage', { body: { pageIndex: 1, pageSize: 100, status: [1] }, signal }),
     staleTime: LONG,
   });
 }

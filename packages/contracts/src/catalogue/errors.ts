@@ -385,6 +385,14 @@ const commerce = {
   'package.request_handled': { code: 9170, vi: 'Yêu cầu đã được xử lý xong', en: 'The request has already been handled' },
 } as const satisfies Record<string, CatalogueEntry>;
 
+/** Passkeys and authenticator apps (issue 26). */
+const passkey = {
+  'passkey.failed': { code: 9200, vi: 'Xác thực bằng khóa truy cập không thành công, vui lòng thử lại', en: 'The passkey could not be verified, please try again' },
+  'passkey.unknown': { code: 9201, vi: 'Khóa truy cập này không còn được đăng ký cho tài khoản nào', en: 'This passkey is no longer registered to any account' },
+  'passkey.required': { code: 9202, vi: 'Chính sách xác thực hai lớp yêu cầu đăng nhập bằng khóa truy cập', en: 'The two-factor policy requires signing in with a passkey' },
+  'passkey.not_found': { code: 9203, vi: 'Không tìm thấy khóa truy cập', en: 'Passkey not found' },
+};
+
 const request = {
   'request.bad_request': {
     code: 9400,
@@ -432,6 +440,7 @@ export const ERROR_CATALOGUE = {
   ...agency,
   ...commerce,
   ...edges,
+  ...passkey,
   ...request,
 } as const;
 

@@ -15,6 +15,7 @@ export const EMAIL_TEMPLATE_TYPES = {
   accountCreated: { name: { vi: 'Tài khoản mới', en: 'New account' }, variables: ['username', 'password', 'unitName', 'signinUrl'] },
   elearningAccount: { name: { vi: 'Tài khoản học trực tuyến', en: 'Learning account' }, variables: ['unitName', 'username', 'elearningUrl'] },
   trialStarted: { name: { vi: 'Chào mừng dùng thử', en: 'Trial welcome' }, variables: ['username', 'unitName', 'days', 'signinUrl'] },
+  secondFactorsReset: { name: { vi: 'Thông báo đặt lại khóa truy cập / ứng dụng xác thực', en: 'Passkeys / authenticator app reset notice' }, variables: ['username', 'factors', 'signinUrl'] },
   upgradeRequested: { name: { vi: 'Yêu cầu nâng cấp gói dịch vụ', en: 'Upgrade request' }, variables: ['unitName', 'requesterName', 'packageName', 'serviceName', 'note', 'requestsUrl'] },
 } as const satisfies Record<string, { name: { vi: string; en: string }; variables: readonly string[] }>;
 

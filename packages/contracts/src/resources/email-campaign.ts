@@ -68,7 +68,8 @@ export const emailCampaignSaveSchema = z
     cc: addressList.default(''),
     bcc: addressList.default(''),
     content: requiredText(200_000),
-    sendAt: isoDateSchema,
+    /** Absent or null: send now (the sender takes it on its next round). */
+    sendAt: isoDateSchema.nullish(),
   })
   .superRefine((input, context) => {
     if (input.receiverType === CAMPAIGN_RECEIVER.addresses && input.receivers === '') context.addIssue({ code: 'custom', path: ['receivers'], message: 'required' });

@@ -34,5 +34,7 @@ export const activePackageSchema = z.object({
   name: z.string(),
   level: z.string(),
   userBand: z.string().nullable(),
+  /** The pack's term: a unit given it holds it this many months from its start (null: no end). */
+  expiryMonths: z.number().int().nullable(),
 });
 export type ActivePackage = z.infer<typeof activePackageSchema>;

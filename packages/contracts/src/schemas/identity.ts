@@ -29,6 +29,8 @@ export const interactionStepSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('verify'),
     purpose: z.enum(['two_factor', 'sign_up']),
+    /** `app`: the code is the authenticator app's (an e-mailed code can still be asked for). */
+    method: z.enum(['email', 'app']).optional(),
     /** Where the code went, partly masked. */
     destination: z.string(),
     resendAfterSeconds: z.number().int(),

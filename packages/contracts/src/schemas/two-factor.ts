@@ -17,6 +17,11 @@ export const myTwoFactorSchema = z.object({
   recoveryCodesLeft: z.number().int(),
   /** True when the unit's policy asks every user of the unit, enrolled or not. */
   requiredByPolicy: z.boolean(),
+  /** Which second factor the policy accepts: any, or a passkey only (phishing-resistant). */
+  requiredFactor: z.enum(['any', 'passkey']),
+  /** A confirmed authenticator app (TOTP). */
+  app: z.boolean(),
+  passkeys: z.number().int(),
 });
 export type MyTwoFactor = z.infer<typeof myTwoFactorSchema>;
 
@@ -35,8 +40,8 @@ export const recoveryCodeSchema = textSchema(RECOVERY_CODE_RULE);
 
 /** The code asked at sign-in: an e-mailed code, or one of the recovery codes. */
 export const twoFactorSigninSchema = z
-  .strictObject({ code: verificationCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
-  .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), { path: ['code'], error: 'code_required' });
+  .strictObject({ code: verificationCodeSchema.optional(), appCode: verificationCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
+  .refine((v) => [v.code, v.appCode, v.recoveryCode].filter((given) => given !== undefined).length === 1, { path: ['code'], error: 'code_required' });
 export type TwoFactorSignin = z.infer<typeof twoFactorSigninSchema>;
 
 /** /TwoFAConfig: a unit's policy (unitId null: the default for platform staff and units without one). */
@@ -46,6 +51,8 @@ export const twoFaConfigSchema = z.object({
   trigger: z.enum(TWO_FA_TRIGGERS),
   /** Days between two verifications when the trigger is `recurring`. */
   recurrenceDays: z.union(TWO_FA_RECURRENCE_DAYS.map((days) => z.literal(days)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]).nullable(),
+  /** `passkey`: only a phishing-resistant factor satisfies the policy; `any`: any second factor. */
+  requiredFactor: z.enum(['any', 'passkey']),
 });
 export type TwoFaConfig = z.infer<typeof twoFaConfigSchema>;
 
@@ -56,6 +63,7 @@ export const twoFaConfigUpdateSchema = z
     unitId: z.uuid().nullable(),
     trigger: z.enum(TWO_FA_TRIGGERS),
     recurrenceDays: twoFaConfigSchema.shape.recurrenceDays,
+    requiredFactor: twoFaConfigSchema.shape.requiredFactor.default('any'),
   })
   .refine((v) => v.trigger !== 'recurring' || v.recurrenceDays !== null, { path: ['recurrenceDays'], error: 'required' });
 export type TwoFaConfigUpdate = z.infer<typeof twoFaConfigUpdateSchema>;

@@ -77,6 +77,8 @@ export const twoFactorConfigs = pgTable(
     status: smallint().notNull(),
     trigger: text({ enum: ['first_login', 'new_device', 'recurring'] }).notNull(),
     recurrenceDays: integer(),
+    /** Which second factor satisfies the policy: any (code, app, passkey) or a passkey only. */
+    requiredFactor: text({ enum: ['any', 'passkey'] }).notNull().default('any'),
     updatedAt: updatedAt(),
   },
   (t) => [unique('two_factor_configs_unit_id_key').on(t.unitId).nullsNotDistinct()],

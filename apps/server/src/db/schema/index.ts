@@ -13,3 +13,4 @@ export * from './agency.ts';
 export * from './activity-counters.ts';
 export * from './sms.ts';
 export * from './notifications.ts';
+export * from './passkeys.ts';

@@ -47,5 +47,5 @@ export function registerLookupRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   registerCall(app, LOOKUP_CALLS.activePacks, {}, // The packs on offer, as the upgrade screen offers them (one definition: activePacks).
-  async () => (await activePacks(ctx.db)).map(({ id, name, level, userBand }) => ({ id, name, level, userBand })));
+  async () => (await activePacks(ctx.db)).map(({ id, name, level, userBand, expiryMonths }) => ({ id, name, level, userBand, expiryMonths })));
 }

@@ -21,7 +21,8 @@ describe.each(DATABASE_KINDS)('blacklists on %s', (kind) => {
 
   it('a blacklisted domain is refused at once to a new account, and an exception lets one address through', async () => {
     await platform.data(platform.post('/api/BlackList/AddUpdate', { value: 'FreeMail.Example' }));
-    expect((await newUnit(`boss@freemail.example`)).json()).toMatchObject({ success: false, errorCode: 9102 });
+    // The refusal names the field the form shows it at.
+    expect((await newUnit(`boss@freemail.example`)).json()).toMatchObject({ success: false, errorCode: 9102, errors: [{ field: 'body.adminEmail' }] });
 
     await platform.data(platform.post('/api/ExceptionBlackList/AddUpdate', { value: 'Boss@FreeMail.example' }));
     expect((await newUnit('boss@freemail.example')).json()).toMatchObject({ success: true });
@@ -44,7 +45,7 @@ describe.each(DATABASE_KINDS)('blacklists on %s', (kind) => {
     // Listed after the account was made: editing its other fields still works.
     expect((await unitAdmin.post('/api/User/AddUpdateUser', { ...user, firstName: 'Đổi tên' })).json()).toMatchObject({ success: true });
     await platform.data(platform.post('/api/BlackList/AddUpdate', { value: 'listed.example' }));
-    expect((await unitAdmin.post('/api/User/AddUpdateUser', { ...user, email: 'x@listed.example' })).json()).toMatchObject({ success: false, errorCode: 9102 });
+    expect((await unitAdmin.post('/api/User/AddUpdateUser', { ...user, email: 'x@listed.example' })).json()).toMatchObject({ success: false, errorCode: 9102, errors: [{ field: 'body.email' }] });
   });
 
   it('refuses a duplicate whatever its case, and a value that is not a domain or an address, naming the field', async () => {

@@ -57,7 +57,7 @@ async function changeWhile(tx: Transaction, id: string, states: readonly number[
 }
 
 type Input = Parameters<NonNullable<ResourceStore<typeof emailCampaignResource>['update']>>[2];
-const stored = async (input: Input) => ({
+const stored = async (input: Input, clock: Clock) => ({
   name: input.name,
   subject: input.subject,
   receiverType: input.receiverType,
@@ -66,7 +66,8 @@ const stored = async (input: Input) => ({
   cc: input.cc,
   bcc: input.bcc,
   content: await sanitizeTemplateHtml(input.content),
-  sendAt: new Date(input.sendAt),
+  // No time given: now ("send now"), which the sender's next round takes.
+  sendAt: input.sendAt ? new Date(input.sendAt) : clock.now(),
 });
 
 const EDITABLE = [CAMPAIGN_STATUS.scheduled, CAMPAIGN_STATUS.cancelled];
@@ -83,15 +84,15 @@ export const emailCampaignStore: ResourceStore<typeof emailCampaignResource> = {
   },
   describe: (campaign) => ({ id: campaign.id, name: campaign.name, unitId: null }),
   async create(tx, input, op) {
-    const values = await stored(input);
-    assertAhead(op.app.clock, values.sendAt);
+    const values = await stored(input, op.app.clock);
+    if (input.sendAt) assertAhead(op.app.clock, values.sendAt);
     const [row] = await tx.insert(emailCampaigns).values(values).returning({ id: emailCampaigns.id });
     return { id: row!.id, name: input.name, unitId: null };
   },
   async update(tx, existing, input, op) {
-    const values = await stored(input);
-    // A record sent back unchanged keeps its time; a new time must be ahead (rescheduling).
-    if (values.sendAt.getTime() !== new Date(existing.sendAt).getTime()) assertAhead(op.app.clock, values.sendAt);
+    const values = await stored(input, op.app.clock);
+    // A record sent back unchanged keeps its time; a new time must be ahead (rescheduling); none is now.
+    if (input.sendAt && values.sendAt.getTime() !== new Date(existing.sendAt).getTime()) assertAhead(op.app.clock, values.sendAt);
     await changeWhile(tx, existing.id, EDITABLE, values);
   },
   async remove(tx, existing) {

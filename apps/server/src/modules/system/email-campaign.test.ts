@@ -110,6 +110,17 @@ describe.each(DATABASE_KINDS)('e-mail campaigns on %s', (kind) => {
     expect((await t.smtp.next('huy@example.com')).subject).toBe('Tin mới từ cổng SSO');
   });
 
+  it('sent now: without a send time the campaign leaves on the sender\'s next round, the time stamped by the server', async () => {
+    const before = clock.now().getTime();
+    const id = await create(campaign({ receivers: 'ngay@example.com', sendAt: null }));
+    const saved = await get(id);
+    expect(saved.status).toBe(CAMPAIGN_STATUS.scheduled);
+    expect(new Date(saved.sendAt).getTime()).toBe(before);
+    expect(await t.app.campaignSender.runOnce()).toBe(1);
+    expect((await delivered(id)).progress.sent).toBe(1);
+    expect((await t.smtp.next('ngay@example.com')).subject).toBe('Tin mới từ cổng SSO');
+  });
+
   it("reaches each receiver in the language of their account's last sign-in, Vietnamese for an address of no account", async () => {
     // Unit B's administrator signs in from the English sign-in screen.
     const browser = new TestBrowser(t.app);

@@ -23,10 +23,10 @@ async function savePolicy(db: Queryable, unitId: string | null, change: Partial<
   const next = { ...current, ...change, unitId };
   await db
     .insert(twoFactorConfigs)
-    .values({ unitId, status: next.status, trigger: next.trigger, recurrenceDays: next.recurrenceDays })
+    .values({ unitId, status: next.status, trigger: next.trigger, recurrenceDays: next.recurrenceDays, requiredFactor: next.requiredFactor })
     .onConflictDoUpdate({
       target: twoFactorConfigs.unitId,
-      set: { status: next.status, trigger: next.trigger, recurrenceDays: next.recurrenceDays },
+      set: { status: next.status, trigger: next.trigger, recurrenceDays: next.recurrenceDays, requiredFactor: next.requiredFactor },
     });
   return next;
 }
@@ -46,9 +46,9 @@ export function registerTwoFaConfigRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   registerCall(app, TWO_FA_CONFIG_CALLS.save, {}, async (request) => {
-    const { unitId, trigger, recurrenceDays } = request.body;
+    const { unitId, trigger, recurrenceDays, requiredFactor } = request.body;
     await assertUnitExists(db, unitId);
-    return await savePolicy(db, unitId, { trigger, recurrenceDays: trigger === 'recurring' ? recurrenceDays : null });
+    return await savePolicy(db, unitId, { trigger, recurrenceDays: trigger === 'recurring' ? recurrenceDays : null, requiredFactor });
   });
 
   registerCall(app, TWO_FA_CONFIG_CALLS.askStatusChange, {}, async (request) => {

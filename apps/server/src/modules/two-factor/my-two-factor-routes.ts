@@ -8,6 +8,8 @@ import { sendCodeByMail } from '../../identity/code-mail.ts';
 import { confirmOwnPassword } from '../../identity/password-confirmation.ts';
 import { dropRecoveryCodes, recoveryCodesLeft, regenerateRecoveryCodes } from '../../identity/recovery-codes.ts';
 import { policyFor, twoFactorStateOf } from '../../identity/two-factor-policy.ts';
+import { passkeyCount } from '../../identity/second-factor.ts';
+import { hasConfirmedTotp } from '../../identity/totp.ts';
 import { CODE_PURPOSES, consumeCode } from '../../identity/verification-codes.ts';
 import { registerCall } from '../../platform/call.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -22,11 +24,20 @@ export function registerMyTwoFactorRoutes(app: FastifyInstance, ctx: AppContext)
 
   registerCall(app, MY_TWO_FACTOR_CALLS.status, {}, async (request) => {
     const { actor } = request;
-    const [state, policy, left] = await Promise.all([twoFactorStateOf(db, actor.userId), policyFor(db, actor.unitId), recoveryCodesLeft(db, actor.userId)]);
+    const [state, policy, left, keys, hasApp] = await Promise.all([
+      twoFactorStateOf(db, actor.userId),
+      policyFor(db, actor.unitId),
+      recoveryCodesLeft(db, actor.userId),
+      passkeyCount(db, actor.userId),
+      hasConfirmedTotp(db, actor.userId),
+    ]);
     return {
       status: state?.enabledAt ? TWO_FA_STATUS.enabled : TWO_FA_STATUS.disabled,
       recoveryCodesLeft: state?.enabledAt ? left : 0,
       requiredByPolicy: policy.status === TWO_FA_STATUS.enabled,
+      requiredFactor: policy.requiredFactor,
+      app: hasApp,
+      passkeys: keys,
     };
   });
 

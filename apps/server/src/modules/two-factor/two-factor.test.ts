@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
     expect((await api(access_token, '/api/TwoFA/ConfirmEnable', { code: codeOf(mail) })).json()).toMatchObject({ errorCode: 9005 });
 
     const status = (await api(access_token, '/api/TwoFA/GetMyStatus')).json();
-    expect(status.data).toEqual({ status: 1, recoveryCodesLeft: 10, requiredByPolicy: false });
+    expect(status.data).toEqual({ status: 1, recoveryCodesLeft: 10, requiredByPolicy: false, requiredFactor: 'any', app: false, passkeys: 0 });
     const stored = JSON.stringify(await t.database.db.select().from(userRecoveryCodes));
     for (const code of confirmed.data.recoveryCodes) expect(stored).not.toContain(code.replace('-', ''));
     const codesStored = JSON.stringify(await t.database.db.select().from(verificationCodes));
@@ -125,7 +125,7 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
 
     expect((await api(token, '/api/TwoFA/Disable', { password: 'Wrong#Pass1' })).json()).toMatchObject({ errorCode: 2 });
     expect((await api(token, '/api/TwoFA/Disable', { password: PASSWORD })).json()).toEqual({ success: true, data: true });
-    expect((await api(token, '/api/TwoFA/GetMyStatus')).json().data).toEqual({ status: 5, recoveryCodesLeft: 0, requiredByPolicy: false });
+    expect((await api(token, '/api/TwoFA/GetMyStatus')).json().data).toEqual({ status: 5, recoveryCodesLeft: 0, requiredByPolicy: false, requiredFactor: 'any', app: false, passkeys: 0 });
     expect((await loginStep('giang.hoanglong')).body.data?.status).toBe('done');
   });
 
@@ -135,11 +135,11 @@ describe.each(DATABASE_KINDS)('two-factor on %s', (kind) => {
     const [{ unitId }] = (await t.database.db.select({ unitId: users.unitId }).from(users).where(eq(users.username, 'admin.saoviet'))) as [{ unitId: string }];
 
     expect((await api(unitAdmin.access_token, `/api/TwoFAConfig/GetConfig?unitId=${unitId}`)).statusCode).toBe(403);
-    expect((await api(admin.access_token, `/api/TwoFAConfig/GetConfig?unitId=${unitId}`)).json().data).toEqual({ unitId, status: 5, trigger: 'new_device', recurrenceDays: null });
+    expect((await api(admin.access_token, `/api/TwoFAConfig/GetConfig?unitId=${unitId}`)).json().data).toEqual({ unitId, status: 5, trigger: 'new_device', recurrenceDays: null, requiredFactor: 'any' });
     const incomplete = await api(admin.access_token, '/api/TwoFAConfig/AddUpdate', { unitId, trigger: 'recurring', recurrenceDays: null });
     expect(incomplete.statusCode).toBe(400);
     const saved = await api(admin.access_token, '/api/TwoFAConfig/AddUpdate', { unitId, trigger: 'recurring', recurrenceDays: 7 });
-    expect(saved.json().data).toEqual({ unitId, status: 5, trigger: 'recurring', recurrenceDays: 7 });
+    expect(saved.json().data).toEqual({ unitId, status: 5, trigger: 'recurring', recurrenceDays: 7, requiredFactor: 'any' });
 
     expect((await api(admin.access_token, '/api/TwoFAConfig/UpdateStatus', { unitId, status: 1 })).json().success).toBe(true);
     const code = codeOf(await t.smtp.next('admin@example.com'));

@@ -44,7 +44,7 @@ async function freeTenantId(tx: Transaction, wanted: string): Promise<string> {
  * administrators do it from the unit screen; visitors do it by signing up for a trial.
  */
 export async function createUnitWithAdmin(tx: Transaction, unit: NewUnit, admin: NewUnitAdmin): Promise<{ unitId: string; adminId: string }> {
-  await assertAccountIsFree(tx, admin);
+  await assertAccountIsFree(tx, admin, undefined, 'adminEmail');
   const [created] = await tx
     .insert(units)
     .values({

@@ -50,6 +50,16 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, Record<Language,
       ),
     },
   },
+  secondFactorsReset: {
+    vi: {
+      subject: 'Phương thức xác thực của bạn đã được đặt lại',
+      content: paragraphs('Quản trị viên đã xóa {{factors}} của tài khoản {{username}}.', 'Bạn có thể đăng nhập tại {{signinUrl}} và thiết lập lại trong Thông tin tài khoản → Bảo mật.', 'Nếu bạn không yêu cầu việc này, hãy liên hệ quản trị viên.'),
+    },
+    en: {
+      subject: 'Your sign-in methods were reset',
+      content: paragraphs('An administrator removed {{factors}} of the account {{username}}.', 'You can sign in at {{signinUrl}} and set them up again in Account information → Security.', 'If you did not ask for this, contact your administrator.'),
+    },
+  },
   passwordChanged: {
     vi: {
       subject: 'Mật khẩu của bạn đã được thay đổi',

@@ -1,6 +1,6 @@
 import type { ChannelHandlers, StopListening } from '../../db/notifications.ts';
 
-/** The channel migration 0032's triggers notify, with the outbox's table name as payload. */
+/** The channel migration 0034's triggers notify, with the outbox's table name as payload. */
 export const OUTBOX_WAKE_CHANNEL = 'outbox_wake';
 
 export type Listen = (channel: string, handlers: ChannelHandlers) => Promise<StopListening>;

@@ -18,14 +18,14 @@ export default function SystemRolePage() {
   const statusText = useStatusText();
 
   const definition = useMemo(
-    (): ResourceScreenDefinition => ({
+    (): ResourceScreenDefinition<typeof roleResource> => ({
       contract: roleResource,
       title: t('roles'),
       columns: [
         { title: t('fields.name'), dataIndex: 'name', key: 'name', render: (name: string, role) => (role.isBuiltIn ? <>{name} <Tag>{t('fields.builtIn')}</Tag></> : name) },
         { title: t('fields.description'), dataIndex: 'description', key: 'description' },
         { title: t('fields.userCount'), dataIndex: 'userCount', key: 'userCount', align: 'right' },
-        { title: t('fields.createdAt'), key: 'createdAt', render: (_v, role) => formatDate(role.createdAt as string) },
+        { title: t('fields.createdAt'), key: 'createdAt', render: (_v, role) => formatDate(role.createdAt) },
       ],
       form: [
         { name: 'name', label: t('fields.name'), input: 'text', wide: true },
@@ -39,10 +39,10 @@ export default function SystemRolePage() {
         },
       ],
       view: [
-        { label: t('fields.name'), render: (role) => role.name as string },
-        { label: t('fields.description'), render: (role) => role.description as string },
-        { label: t('fields.userCount'), render: (role) => role.userCount as number },
-        { label: t('fields.createdAt'), render: (role) => formatDate(role.createdAt as string) },
+        { label: t('fields.name'), render: (role) => role.name },
+        { label: t('fields.description'), render: (role) => role.description },
+        { label: t('fields.userCount'), render: (role) => role.userCount },
+        { label: t('fields.createdAt'), render: (role) => formatDate(role.createdAt) },
       ],
       status: {
         on: STATUS.active,
@@ -54,7 +54,7 @@ export default function SystemRolePage() {
         permissions.has('SYSTEM_PERMISSIONIAM_LIST') && (
           <Tooltip title={t('permissionsOf')}>
             <Link to={`/system/permission-manage?roleId=${role.id}`}>
-              <Button type="text" icon={<SafetyOutlined />} aria-label={`${t('permissionsOf')} ${role.name as string}`} />
+              <Button type="text" icon={<SafetyOutlined />} aria-label={`${t('permissionsOf')} ${role.name}`} />
             </Link>
           </Tooltip>
         ),

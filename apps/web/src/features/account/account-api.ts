@@ -1,8 +1,16 @@
-import { MY_TWO_FACTOR_CALLS, PASSWORD_CALLS, USER_CALLS } from '@portal/contracts';
-import { callApi } from '../../api/call.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangeMyPass, RequestChangeMyPass, UpdateDefaultLogin, UpdateProfileRequest } from '@portal/contracts';
-
+import type {
+  BaseApp,
+  ChangeMyPass,
+  CodeSent,
+  MyTwoFactor,
+  RecoveryCodes,
+  RequestChangeMyPass,
+  UpdateDefaultLogin,
+  UpdateProfileRequest,
+  UserProfile,
+} from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
 import { queryKeys } from '../../api/queries.ts';
 
 /** Query keys of the account area. */
@@ -14,44 +22,44 @@ export const accountKeys = {
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileRequest) => callApi(USER_CALLS.updateProfile, body),
+    mutationFn: (body: UpdateProfileRequest) => apiRequest<UserProfile>('/User/UpdateUserProfileCurrent', { body }),
     onSuccess: (profile) => client.setQueryData(queryKeys.profile, profile),
   });
 }
 
 export function requestChangeMyPass(body: RequestChangeMyPass) {
-  return callApi(PASSWORD_CALLS.requestChange, body);
+  return apiRequest<{ enableVerify: boolean; resendAfterSeconds: number }>('/User/RequestChangeMyPass', { body });
 }
 
 export function changeMyPass(body: ChangeMyPass) {
-  return callApi(PASSWORD_CALLS.change, body);
+  return apiRequest<boolean>('/User/ChangeMyPass', { body });
 }
 
 export function useMyTwoFactor() {
   return useQuery({
     queryKey: accountKeys.twoFactor,
-    queryFn: ({ signal }) => callApi(MY_TWO_FACTOR_CALLS.status, undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<MyTwoFactor>('/TwoFA/GetMyStatus', { signal }),
   });
 }
 
 export const twoFactorApi = {
-  requestEnable: (password: string) => callApi(MY_TWO_FACTOR_CALLS.requestEnable, { password }),
-  confirmEnable: (code: string) => callApi(MY_TWO_FACTOR_CALLS.confirmEnable, { code }),
-  disable: (password: string) => callApi(MY_TWO_FACTOR_CALLS.disable, { password }),
-  regenerate: (password: string) => callApi(MY_TWO_FACTOR_CALLS.regenerate, { password }),
+  requestEnable: (password: string) => apiRequest<CodeSent>('/TwoFA/RequestEnable', { body: { password } }),
+  confirmEnable: (code: string) => apiRequest<RecoveryCodes>('/TwoFA/ConfirmEnable', { body: { code } }),
+  disable: (password: string) => apiRequest<boolean>('/TwoFA/Disable', { body: { password } }),
+  regenerate: (password: string) => apiRequest<RecoveryCodes>('/TwoFA/RegenerateRecoveryCodes', { body: { password } }),
 };
 
 export function useBaseApps() {
   return useQuery({
     queryKey: accountKeys.apps,
-    queryFn: ({ signal }) => callApi(USER_CALLS.baseApps, undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<BaseApp[]>('/User/GetListBaseApp', { signal }),
   });
 }
 
 export function useUpdateDefaultLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateDefaultLogin) => callApi(USER_CALLS.updateDefaultLogin, body),
+    mutationFn: (body: UpdateDefaultLogin) => apiRequest<boolean>('/User/UpdateChannelCodeDefaultLogin', { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.profile }),
   });
 }

@@ -4,16 +4,16 @@ import { agencyResource, COMMISSION_BASES } from '@portal/contracts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, activeStatusToggle, useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 
 /** /agency-crm/agency-manage: the resellers, their contact and commission terms; an agency's user sees their own. */
 export default function AgencyManagePage() {
   const { t } = useTranslation('agency');
   const statusText = useStatusText();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof agencyResource> => {
     const bases = COMMISSION_BASES.map((basis) => ({ value: basis, label: t(`basis.${basis}`) }));
-    const commission = (agency: AnyRecord) => t('commission', { percent: agency.commissionPercent, basis: t(`basis.${agency.commissionBasis as 'RECURRING'}`) });
+    const commission = (agency: RecordOf<typeof agencyResource>) => t('commission', { percent: agency.commissionPercent, basis: t(`basis.${agency.commissionBasis as 'RECURRING'}`) });
     return {
       contract: agencyResource,
       title: t('agencies'),
@@ -24,7 +24,7 @@ export default function AgencyManagePage() {
         { title: t('fields.commissionPercent'), key: 'commission', render: (_v, agency) => commission(agency) },
         { title: t('fields.unitCount'), dataIndex: 'unitCount', key: 'unitCount', align: 'right' },
         { title: t('fields.trialUnitCount'), dataIndex: 'trialUnitCount', key: 'trialUnitCount', align: 'right' },
-        { title: t('fields.contractEndDate'), key: 'contractEndDate', render: (_v, agency) => formatDate(agency.contractEndDate as string | null) },
+        { title: t('fields.contractEndDate'), key: 'contractEndDate', render: (_v, agency) => formatDate(agency.contractEndDate) },
       ],
       form: [
         { name: 'name', label: t('fields.name'), input: 'text', wide: true },
@@ -42,20 +42,20 @@ export default function AgencyManagePage() {
       defaults: { commissionPercent: 0, commissionBasis: 'FIRST_PAYMENT' },
       filters: [{ name: 'status', label: t('fields.status'), options: activeStatusOptions(statusText) }],
       view: [
-        { label: t('fields.name'), render: (a) => a.name as string },
-        { label: t('fields.code'), render: (a) => a.code as string },
-        { label: t('fields.taxCode'), render: (a) => a.taxCode as string },
-        { label: t('fields.contactName'), render: (a) => a.contactName as string },
-        { label: t('fields.contactEmail'), render: (a) => a.contactEmail as string },
-        { label: t('fields.contactPhone'), render: (a) => a.contactPhone as string },
-        { label: t('fields.address'), render: (a) => a.address as string },
+        { label: t('fields.name'), render: (a) => a.name },
+        { label: t('fields.code'), render: (a) => a.code },
+        { label: t('fields.taxCode'), render: (a) => a.taxCode },
+        { label: t('fields.contactName'), render: (a) => a.contactName },
+        { label: t('fields.contactEmail'), render: (a) => a.contactEmail },
+        { label: t('fields.contactPhone'), render: (a) => a.contactPhone },
+        { label: t('fields.address'), render: (a) => a.address },
         { label: t('fields.commissionPercent'), render: commission },
-        { label: t('fields.contractStartDate'), render: (a) => formatDate(a.contractStartDate as string | null) },
-        { label: t('fields.contractEndDate'), render: (a) => formatDate(a.contractEndDate as string | null) },
-        { label: t('fields.unitCount'), render: (a) => a.unitCount as number },
-        { label: t('fields.trialUnitCount'), render: (a) => a.trialUnitCount as number },
-        { label: t('fields.userCount'), render: (a) => a.userCount as number },
-        { label: t('fields.status'), render: (a) => statusText(a.status as number) },
+        { label: t('fields.contractStartDate'), render: (a) => formatDate(a.contractStartDate) },
+        { label: t('fields.contractEndDate'), render: (a) => formatDate(a.contractEndDate) },
+        { label: t('fields.unitCount'), render: (a) => a.unitCount },
+        { label: t('fields.trialUnitCount'), render: (a) => a.trialUnitCount },
+        { label: t('fields.userCount'), render: (a) => a.userCount },
+        { label: t('fields.status'), render: (a) => statusText(a.status) },
       ],
       status: activeStatusToggle((activate, agency) => t(activate ? 'statusQuestion.on' : 'statusQuestion.off', { name: agency.name })),
       deleteQuestion: (agency) => t('deleteQuestion', { name: agency.name }),

@@ -7,7 +7,7 @@ import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, activeStatusToggle, useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, FormField, ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
 import { RoleMatrix, type MatrixCalls } from '../access/PermissionMatrixPage.tsx';
 import { useAgencyOptions, useIsAgencyUser } from './agency-options.ts';
 
@@ -19,10 +19,10 @@ export default function AgencyRolePage() {
   const permissions = usePermissions();
   const agencyUser = useIsAgencyUser();
   const statusText = useStatusText();
-  const [matrixOf, setMatrixOf] = useState<AnyRecord | null>(null);
+  const [matrixOf, setMatrixOf] = useState<RecordOf<typeof agencyRoleResource> | null>(null);
 
-  const definition = useMemo((): ResourceScreenDefinition => {
-    const agencyField = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, only: 'create', wide: true } as FormField;
+  const definition = useMemo((): ResourceScreenDefinition<typeof agencyRoleResource> => {
+    const agencyField: FormField<typeof agencyRoleResource> = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, only: 'create', wide: true };
     return {
       contract: agencyRoleResource,
       title: t('roles'),
@@ -38,22 +38,22 @@ export default function AgencyRolePage() {
         { name: 'description', label: t('fields.description'), input: 'textarea' },
       ],
       filters: [
-        ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }]),
+        ...(agencyUser ? [] : ([{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }] satisfies FilterField<typeof agencyRoleResource>[])),
         { name: 'status', label: t('fields.status'), options: activeStatusOptions(statusText) },
       ],
       view: [
-        { label: t('fields.roleName'), render: (role) => role.name as string },
-        { label: t('fields.agency'), render: (role) => role.agencyName as string },
-        { label: t('fields.description'), render: (role) => role.description as string },
-        { label: t('fields.userCount'), render: (role) => role.userCount as number },
-        { label: t('fields.createdAt'), render: (role) => formatDate(role.createdAt as string) },
+        { label: t('fields.roleName'), render: (role) => role.name },
+        { label: t('fields.agency'), render: (role) => role.agencyName },
+        { label: t('fields.description'), render: (role) => role.description },
+        { label: t('fields.userCount'), render: (role) => role.userCount },
+        { label: t('fields.createdAt'), render: (role) => formatDate(role.createdAt) },
       ],
       status: activeStatusToggle((activate, role) => t(activate ? 'role.statusQuestion.on' : 'role.statusQuestion.off', { name: role.name })),
       deleteQuestion: (role) => t('role.deleteQuestion', { name: role.name }),
       rowActions: (role) =>
         permissions.has('AGENCY_ROLE_VIEW') && (
           <Tooltip title={t('role.permissions')}>
-            <Button type="text" icon={<SafetyOutlined />} aria-label={`${t('role.permissions')} ${role.name as string}`} onClick={() => setMatrixOf(role)} />
+            <Button type="text" icon={<SafetyOutlined />} aria-label={`${t('role.permissions')} ${role.name}`} onClick={() => setMatrixOf(role)} />
           </Tooltip>
         ),
     };

@@ -5,7 +5,7 @@ import { agencyUnitResource, USER_COUNT_BANDS } from '@portal/contracts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, FormField, ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
 import { useAgencyOptions, useIsAgencyUser } from './agency-options.ts';
 
 /**
@@ -19,11 +19,11 @@ export default function AgencyUnitPage() {
   const agencyUser = useIsAgencyUser();
   const statusText = useStatusText();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
-    const type = (unit: AnyRecord) => (unit.isTrial ? <Tag color="orange">{u('type.trial')}</Tag> : <Tag color="blue">{u('type.official')}</Tag>);
-    const packs = (unit: AnyRecord) => (unit.packNames as string[]).map((name) => <Tag key={name}>{name}</Tag>);
-    const form: FormField[] = [
-      ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, wide: true, only: 'create' } as FormField]),
+  const definition = useMemo((): ResourceScreenDefinition<typeof agencyUnitResource> => {
+    const type = (unit: RecordOf<typeof agencyUnitResource>) => (unit.isTrial ? <Tag color="orange">{u('type.trial')}</Tag> : <Tag color="blue">{u('type.official')}</Tag>);
+    const packs = (unit: RecordOf<typeof agencyUnitResource>) => (unit.packNames).map((name) => <Tag key={name}>{name}</Tag>);
+    const form: FormField<typeof agencyUnitResource>[] = [
+      ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, wide: true, only: 'create' } as FormField<typeof agencyUnitResource>]),
       { name: 'name', label: u('fields.name'), input: 'text', wide: true },
       { name: 'businessCode', label: u('fields.businessCode'), input: 'text' },
       { name: 'numberOfEmployees', label: u('fields.numberOfEmployees'), input: 'select', options: USER_COUNT_BANDS.map((band) => ({ value: band, label: band })) },
@@ -41,31 +41,31 @@ export default function AgencyUnitPage() {
         { title: u('fields.businessCode'), dataIndex: 'businessCode', key: 'businessCode' },
         ...(agencyUser ? [] : [{ title: t('fields.agency'), dataIndex: 'agencyName', key: 'agencyName' }]),
         { title: u('fields.adminUnit'), dataIndex: 'adminUsername', key: 'adminUsername' },
-        { title: u('fields.isTrial'), key: 'isTrial', render: (_v: unknown, unit: AnyRecord) => type(unit) },
-        { title: t('fields.packs'), key: 'packs', render: (_v: unknown, unit: AnyRecord) => packs(unit) },
+        { title: u('fields.isTrial'), key: 'isTrial', render: (_v: unknown, unit: RecordOf<typeof agencyUnitResource>) => type(unit) },
+        { title: t('fields.packs'), key: 'packs', render: (_v: unknown, unit: RecordOf<typeof agencyUnitResource>) => packs(unit) },
         { title: t('fields.openUpgradeRequests'), dataIndex: 'openUpgradeRequests', key: 'openUpgradeRequests' },
-        { title: u('fields.expiryDate'), key: 'expiryDate', render: (_v: unknown, unit: AnyRecord) => formatDate(unit.expiryDate as string | null) },
+        { title: u('fields.expiryDate'), key: 'expiryDate', render: (_v: unknown, unit: RecordOf<typeof agencyUnitResource>) => formatDate(unit.expiryDate) },
       ],
       form,
       // An agency corrects the trial units it registered; the others are the platform's (the server refuses them too).
       canEdit: (unit) => unit.isTrial === true,
       filters: [
-        ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }]),
+        ...(agencyUser ? [] : ([{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }] satisfies FilterField<typeof agencyUnitResource>[])),
         { name: 'isTrial', label: u('fields.isTrial'), options: [{ value: true, label: u('type.trial') }, { value: false, label: u('type.official') }] },
         { name: 'status', label: u('fields.status'), options: activeStatusOptions(statusText) },
       ],
       view: [
-        { label: u('fields.name'), render: (x) => x.name as string },
-        { label: u('fields.businessCode'), render: (x) => x.businessCode as string },
-        { label: u('fields.address'), render: (x) => (x.address as string | null) ?? '' },
-        { label: t('fields.agency'), render: (x) => x.agencyName as string },
-        { label: u('fields.adminUnit'), render: (x) => `${(x.adminUsername as string | null) ?? ''} ${x.adminEmail ? `(${x.adminEmail as string})` : ''}` },
+        { label: u('fields.name'), render: (x) => x.name },
+        { label: u('fields.businessCode'), render: (x) => x.businessCode },
+        { label: u('fields.address'), render: (x) => (x.address) ?? '' },
+        { label: t('fields.agency'), render: (x) => x.agencyName },
+        { label: u('fields.adminUnit'), render: (x) => `${(x.adminUsername) ?? ''} ${x.adminEmail ? `(${x.adminEmail})` : ''}` },
         { label: u('fields.isTrial'), render: type },
         { label: t('fields.packs'), render: packs },
-        { label: t('fields.openUpgradeRequests'), render: (x) => String(x.openUpgradeRequests as number) },
-        { label: u('fields.status'), render: (x) => statusText(x.status as number) },
-        { label: u('fields.expiryDate'), render: (x) => formatDate(x.expiryDate as string | null) },
-        { label: u('fields.registrationDate'), render: (x) => formatDate(x.registrationDate as string) },
+        { label: t('fields.openUpgradeRequests'), render: (x) => String(x.openUpgradeRequests) },
+        { label: u('fields.status'), render: (x) => statusText(x.status) },
+        { label: u('fields.expiryDate'), render: (x) => formatDate(x.expiryDate) },
+        { label: u('fields.registrationDate'), render: (x) => formatDate(x.registrationDate) },
       ],
     };
   }, [t, u, agencyUser, statusText]);

@@ -5,7 +5,7 @@ import { agencyUserResource, USER_STATUS } from '@portal/contracts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, FormField, ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
 import { accountFormFields, userStatusOptions, userStatusToggle } from '../user/user-fields.ts';
 import { useAgencyOptions, useAgencyRoleOptions, useIsAgencyUser } from './agency-options.ts';
 
@@ -16,11 +16,11 @@ export default function AgencyUserPage() {
   const agencyUser = useIsAgencyUser();
   const statusText = useStatusText();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof agencyUserResource> => {
     const statuses = userStatusOptions(statusText);
-    const kind = (user: AnyRecord) => (user.isAgent ? <Tag color="purple">{t('kind.agent')}</Tag> : <Tag>{t('kind.agentUser')}</Tag>);
-    const roleTags = (user: AnyRecord) => (user.roleNames as string[]).map((name) => <Tag key={name}>{name}</Tag>);
-    const agencyField = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, only: 'create', wide: true } as FormField;
+    const kind = (user: RecordOf<typeof agencyUserResource>) => (user.isAgent ? <Tag color="purple">{t('kind.agent')}</Tag> : <Tag>{t('kind.agentUser')}</Tag>);
+    const roleTags = (user: RecordOf<typeof agencyUserResource>) => (user.roleNames).map((name) => <Tag key={name}>{name}</Tag>);
+    const agencyField: FormField<typeof agencyUserResource> = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, only: 'create', wide: true };
     return {
       contract: agencyUserResource,
       title: t('users'),
@@ -29,8 +29,8 @@ export default function AgencyUserPage() {
         { title: u('fields.fullName'), dataIndex: 'fullName', key: 'fullName' },
         { title: u('fields.email'), dataIndex: 'email', key: 'email' },
         ...(agencyUser ? [] : [{ title: t('fields.agency'), dataIndex: 'agencyName', key: 'agencyName' }]),
-        { title: t('fields.isAgent'), key: 'isAgent', render: (_v: unknown, user: AnyRecord) => kind(user) },
-        { title: t('fields.roles'), key: 'roles', render: (_v: unknown, user: AnyRecord) => roleTags(user) },
+        { title: t('fields.isAgent'), key: 'isAgent', render: (_v: unknown, user: RecordOf<typeof agencyUserResource>) => kind(user) },
+        { title: t('fields.roles'), key: 'roles', render: (_v: unknown, user: RecordOf<typeof agencyUserResource>) => roleTags(user) },
       ],
       form: [
         ...(agencyUser ? [] : [agencyField]),
@@ -41,19 +41,19 @@ export default function AgencyUserPage() {
       ],
       defaults: { status: USER_STATUS.active, isAgent: false },
       filters: [
-        ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }]),
+        ...(agencyUser ? [] : ([{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }] satisfies FilterField<typeof agencyUserResource>[])),
         { name: 'status', label: u('fields.status'), options: statuses },
       ],
       view: [
-        { label: u('fields.username'), render: (x) => x.username as string },
-        { label: u('fields.fullName'), render: (x) => x.fullName as string },
-        { label: u('fields.email'), render: (x) => x.email as string },
-        { label: u('fields.mobile'), render: (x) => x.mobile as string },
-        { label: t('fields.agency'), render: (x) => x.agencyName as string },
+        { label: u('fields.username'), render: (x) => x.username },
+        { label: u('fields.fullName'), render: (x) => x.fullName },
+        { label: u('fields.email'), render: (x) => x.email },
+        { label: u('fields.mobile'), render: (x) => x.mobile },
+        { label: t('fields.agency'), render: (x) => x.agencyName },
         { label: t('fields.isAgent'), render: kind },
         { label: t('fields.roles'), render: roleTags },
-        { label: u('fields.status'), render: (x) => statusText(x.status as number) },
-        { label: u('fields.lastLogin'), render: (x) => formatDate(x.lastLoginAt as string | null, true) },
+        { label: u('fields.status'), render: (x) => statusText(x.status) },
+        { label: u('fields.lastLogin'), render: (x) => formatDate(x.lastLoginAt, true) },
       ],
       status: userStatusToggle(u),
       deleteQuestion: (user) => t('user.deleteQuestion', { name: user.username }),

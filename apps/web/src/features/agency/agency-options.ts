@@ -25,7 +25,7 @@ export function useAgencyOptions(): { options: Option[]; loading: boolean } {
 /** The roles an agency's account can hold: those of the agency chosen in the same form (or the caller's own). */
 export function useAgencyRoleOptions(): { options: Option[]; loading: boolean } {
   const form = Form.useFormInstance();
-  const agencyId = Form.useWatch('agencyId', form) as string | undefined;
+  const agencyId = Form.useWatch('agencyId', form);
   const { data, isFetching } = useQuery({
     queryKey: ['resource', 'AgencyRole', 'options', agencyId ?? 'own'],
     queryFn: ({ signal }) => apiRequest<PageResult<AgencyRoleRecord>>(agencyRoleResource.paths.search!, { body: { ...LIST, ...(agencyId ? { agencyId } : {}) }, signal }),

@@ -18,7 +18,7 @@ import './dashboard.css';
  */
 const DashboardFilters = lazyWithAntd(() => import('./DashboardFilters.tsx').then((module) => module.default));
 
-/** A day of the activity calendar the counters keep (not the browser's), as the API takes it. */
+/** A day of the activity calendar the counters keep (not the browser's), API takes it. */
 const daysAgo = (days: number) => activityDay(new Date(Date.now() - days * 86_400_000));
 const numberFormat = new Intl.NumberFormat('en');
 

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { STATUS, USER_CALLS } from '@portal/contracts';
-import { callApi } from '../../api/call.ts';
-
+import { STATUS, type BaseApp } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
 import { Panel } from '../../shared/Panel.tsx';
 
 /** The signed-in user's services (the specification's `/ChannelManager/GetChannelByUserCurrent`), with a way into each. */
@@ -10,7 +9,7 @@ export function MyServices() {
   const { t } = useTranslation('dashboard');
   const services = useQuery({
     queryKey: ['dashboard', 'my-services'],
-    queryFn: ({ signal }) => callApi(USER_CALLS.myServices, undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<BaseApp[]>('/ChannelManager/GetChannelByUserCurrent', { signal }),
   });
   return (
     <Panel title={t('myServices.title')}>

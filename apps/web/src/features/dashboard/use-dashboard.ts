@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DASHBOARD_CALLS, REALTIME_EVENTS, type ActivityEvent, type DashboardRequest, type PlatformDashboard, type UnitDashboard } from '@portal/contracts';
-import { callApi } from '../../api/call.ts';
+import { REALTIME_EVENTS, type ActivityEvent, type DashboardRequest, type PlatformDashboard, type UnitDashboard } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
 import { onLiveEvent } from '../../auth/live-connection.ts';
 
 export type DashboardKind = 'platform' | 'unit';
 
+const PATHS = { platform: '/Dashboard/ActivityStatisticUnit', unit: '/Dashboard/ActivityStatisticsByUser' } as const;
 const EVENTS = { platform: REALTIME_EVENTS.userAccessSuperAdmin, unit: REALTIME_EVENTS.userAccess } as const;
 
 const dashboardKey = (kind: DashboardKind, request: DashboardRequest) => ['dashboard', kind, request] as const;
@@ -27,11 +28,7 @@ export function useDashboard<K extends DashboardKind>(kind: K, request: Dashboar
   const key = dashboardKey(kind, request);
   const query = useQuery({
     queryKey: key,
-    // One call per kind, both taking the same request; the answer's type follows the kind asked for.
-    queryFn: ({ signal }) =>
-      (kind === 'platform' ? callApi(DASHBOARD_CALLS.platform, request, { signal }) : callApi(DASHBOARD_CALLS.unit, request, { signal })) as Promise<
-        K extends 'platform' ? PlatformDashboard : UnitDashboard
-      >,
+    queryFn: ({ signal }) => apiRequest<K extends 'platform' ? PlatformDashboard : UnitDashboard>(PATHS[kind], { body: request, signal }),
     placeholderData: (previous) => previous,
   });
   useEffect(

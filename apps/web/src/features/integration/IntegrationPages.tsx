@@ -3,7 +3,7 @@ import { CloudSyncOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { integrateDefaultResource, integrateResource, type ResourceContract, CONFIG_CALLS } from '@portal/contracts';
+import { integrateDefaultResource, integrateResource, CONFIG_CALLS } from '@portal/contracts';
 import { callApi } from '../../api/call.ts';
 
 import { usePermissions } from '../../api/queries.ts';
@@ -11,7 +11,7 @@ import { formatDate } from '../../shared/format.ts';
 import { notifySuccess } from '../../shared/notify.ts';
 import { resourceKeys } from '../../shared/resource/resource-api.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { FormField, RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
 import { UnitChoiceButton } from '../unit/UnitChoiceButton.tsx';
 import { useUnitOptions } from '../user/user-options.ts';
@@ -21,12 +21,15 @@ import { useUnitOptions } from '../user/user-options.ts';
  * which a unit uses until it has its own): how the portal reaches each service's app. The
  * credential is write-only: the list says whether one is stored, a new one replaces it.
  */
-function useIntegrationDefinition(contract: ResourceContract, perUnit: boolean): ResourceScreenDefinition {
+/** The per-unit integrations and the platform's defaults share their screen. */
+type IntegrationContract = typeof integrateResource | typeof integrateDefaultResource;
+
+function useIntegrationDefinition(contract: IntegrationContract, perUnit: boolean): ResourceScreenDefinition<IntegrationContract> {
   const { t } = useTranslation('system');
   const { t: r } = useTranslation('resource');
-  return useMemo((): ResourceScreenDefinition => {
+  return useMemo((): ResourceScreenDefinition<IntegrationContract> => {
     const yesNo = (value: unknown) => (value ? <Tag color="green">{r('yes')}</Tag> : <Tag>{t('integration.no')}</Tag>);
-    const unitField: FormField[] = perUnit ? [{ name: 'unitId', label: t('integration.unit'), input: 'select', options: useUnitOptions, readOnlyOnEdit: true }] : [];
+    const unitField: FormField<IntegrationContract>[] = perUnit ? [{ name: 'unitId', label: t('integration.unit'), input: 'select', options: useUnitOptions, readOnlyOnEdit: true }] : [];
     return {
       contract,
       title: t(perUnit ? 'integration.title' : 'integration.defaultTitle'),
@@ -34,9 +37,9 @@ function useIntegrationDefinition(contract: ResourceContract, perUnit: boolean):
         { title: t('integration.service'), dataIndex: 'serviceName', key: 'serviceName' },
         ...(perUnit ? [{ title: t('integration.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
         { title: t('integration.scimEndpoint'), dataIndex: 'scimEndpoint', key: 'scimEndpoint' },
-        { title: t('integration.enabled'), key: 'enabled', render: (_v: unknown, row: AnyRecord) => yesNo(row.enabled) },
-        { title: t('integration.hasCredential'), key: 'hasCredential', render: (_v: unknown, row: AnyRecord) => yesNo(row.hasCredential) },
-        { title: t('integration.updatedAt'), key: 'updatedAt', render: (_v: unknown, row: AnyRecord) => formatDate(row.updatedAt as string, true) },
+        { title: t('integration.enabled'), key: 'enabled', render: (_v: unknown, row: RecordOf<IntegrationContract>) => yesNo(row.enabled) },
+        { title: t('integration.hasCredential'), key: 'hasCredential', render: (_v: unknown, row: RecordOf<IntegrationContract>) => yesNo(row.hasCredential) },
+        { title: t('integration.updatedAt'), key: 'updatedAt', render: (_v: unknown, row: RecordOf<IntegrationContract>) => formatDate(row.updatedAt, true) },
       ],
       form: [
         ...unitField,
@@ -49,13 +52,13 @@ function useIntegrationDefinition(contract: ResourceContract, perUnit: boolean):
       defaults: { enabled: true },
       filters: [{ name: 'serviceId', label: t('integration.service'), options: useServiceAppOptions }],
       view: [
-        { label: t('integration.service'), render: (row) => row.serviceName as string },
-        ...(perUnit ? [{ label: t('integration.unit'), render: (row: AnyRecord) => row.unitName as string }] : []),
-        { label: t('integration.scimEndpoint'), render: (row) => row.scimEndpoint as string | null },
-        { label: t('integration.backchannelLogoutUri'), render: (row) => row.backchannelLogoutUri as string | null },
+        { label: t('integration.service'), render: (row) => row.serviceName },
+        ...(perUnit ? [{ label: t('integration.unit'), render: (row: RecordOf<IntegrationContract>) => row.unitName }] : []),
+        { label: t('integration.scimEndpoint'), render: (row) => row.scimEndpoint },
+        { label: t('integration.backchannelLogoutUri'), render: (row) => row.backchannelLogoutUri },
         { label: t('integration.enabled'), render: (row) => yesNo(row.enabled) },
         { label: t('integration.hasCredential'), render: (row) => yesNo(row.hasCredential) },
-        { label: t('integration.updatedAt'), render: (row) => formatDate(row.updatedAt as string, true) },
+        { label: t('integration.updatedAt'), render: (row) => formatDate(row.updatedAt, true) },
       ],
       deleteQuestion: (row) => t('integration.deleteQuestion', { name: row.serviceName }),
       nameOf: (row) => (row.unitName ? `${String(row.serviceName)} ${String(row.unitName)}` : String(row.serviceName)),

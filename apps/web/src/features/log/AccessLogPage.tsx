@@ -6,7 +6,7 @@ import { accessLogResource } from '@portal/contracts';
 import { useProfile } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import type { ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 
 /**
@@ -19,11 +19,11 @@ export default function AccessLogPage() {
   const [user, setUser] = useState<{ id: string; username: string } | null>(null);
 
   const definition = useMemo(
-    (): ResourceScreenDefinition => ({
+    (): ResourceScreenDefinition<typeof accessLogResource> => ({
       contract: accessLogResource,
       title: t('access.title'),
       columns: [
-        { title: t('access.signedInAt'), key: 'signedInAt', render: (_v, row) => formatDate(row.signedInAt as string, true) },
+        { title: t('access.signedInAt'), key: 'signedInAt', render: (_v, row) => formatDate(row.signedInAt, true) },
         { title: t('access.account'), dataIndex: 'username', key: 'username' },
         { title: t('access.fullName'), dataIndex: 'fullName', key: 'fullName' },
         ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
@@ -32,15 +32,15 @@ export default function AccessLogPage() {
         { title: t('fields.ip'), dataIndex: 'ipAddress', key: 'ipAddress' },
       ],
       filters: [
-        ...(platform && !user ? [{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] : []),
-        { kind: 'dateRange' as const, from: 'fromDate', to: 'toDate', label: t('fields.dateRange') },
+        ...(platform && !user ? ([{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] satisfies FilterField<typeof accessLogResource>[]) : []),
+        { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: t('fields.dateRange') },
       ],
       fixedQuery: user ? { userId: user.id } : undefined,
       rowActions: (row) => {
-        const label = t('access.showUser', { username: row.username as string });
+        const label = t('access.showUser', { username: row.username });
         return (
           <Tooltip title={label}>
-            <Button type="text" size="small" icon={<UserOutlined />} aria-label={label} onClick={() => setUser({ id: row.userId as string, username: row.username as string })} />
+            <Button type="text" size="small" icon={<UserOutlined />} aria-label={label} onClick={() => setUser({ id: row.userId, username: row.username })} />
           </Tooltip>
         );
       },

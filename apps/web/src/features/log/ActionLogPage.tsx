@@ -5,7 +5,7 @@ import { actionLogResource, LOG_ACTION, LOG_OBJECT, LOG_RESULT } from '@portal/c
 import { useProfile } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 import { LogContent } from './LogContent.tsx';
 
@@ -14,19 +14,19 @@ export default function ActionLogPage() {
   const { t } = useTranslation('log');
   const platform = useProfile().data?.unitId === null;
 
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof actionLogResource> => {
     const objects = t('objects', { returnObjects: true });
     const actions = t('actions', { returnObjects: true });
     const results = t('results', { returnObjects: true });
-    const result = (log: AnyRecord) =>
+    const result = (log: RecordOf<typeof actionLogResource>) =>
       log.result === LOG_RESULT.success ? <Tag color="green">{results[LOG_RESULT.success]}</Tag> : <Tag color="red">{results[LOG_RESULT.failure]}</Tag>;
     return {
       contract: actionLogResource,
       title: t('title'),
       columns: [
-        { title: t('fields.date'), key: 'createdAt', render: (_v, log) => formatDate(log.createdAt as string, true) },
-        { title: t('fields.module'), key: 'module', render: (_v, log) => objects[log.objectCategory as number] },
-        { title: t('fields.action'), key: 'action', render: (_v, log) => actions[log.action as number] },
+        { title: t('fields.date'), key: 'createdAt', render: (_v, log) => formatDate(log.createdAt, true) },
+        { title: t('fields.module'), key: 'module', render: (_v, log) => objects[log.objectCategory] },
+        { title: t('fields.action'), key: 'action', render: (_v, log) => actions[log.action] },
         { title: t('fields.result'), key: 'result', render: (_v, log) => result(log) },
         { title: t('fields.user'), dataIndex: 'username', key: 'username' },
         ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
@@ -36,18 +36,18 @@ export default function ActionLogPage() {
         { name: 'objectCategory', label: t('fields.module'), options: Object.values(LOG_OBJECT).map((value) => ({ value, label: objects[value]! })) },
         { name: 'action', label: t('fields.action'), options: Object.values(LOG_ACTION).map((value) => ({ value, label: actions[value]! })) },
         { name: 'result', label: t('fields.result'), options: Object.values(LOG_RESULT).map((value) => ({ value, label: results[value]! })) },
-        ...(platform ? [{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] : []),
+        ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] satisfies FilterField<typeof actionLogResource>[]) : []),
         { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: t('fields.dateRange') },
       ],
       view: [
-        { label: t('fields.date'), render: (log) => formatDate(log.createdAt as string, true) },
-        { label: t('fields.module'), render: (log) => objects[log.objectCategory as number] },
-        { label: t('fields.action'), render: (log) => actions[log.action as number] },
+        { label: t('fields.date'), render: (log) => formatDate(log.createdAt, true) },
+        { label: t('fields.module'), render: (log) => objects[log.objectCategory] },
+        { label: t('fields.action'), render: (log) => actions[log.action] },
         { label: t('fields.result'), render: result },
-        { label: t('fields.user'), render: (log) => log.username as string },
-        { label: t('fields.unit'), render: (log) => log.unitName as string },
-        { label: t('fields.object'), render: (log) => log.objectName as string },
-        { label: t('fields.ip'), render: (log) => log.ipAddress as string },
+        { label: t('fields.user'), render: (log) => log.username },
+        { label: t('fields.unit'), render: (log) => log.unitName },
+        { label: t('fields.object'), render: (log) => log.objectName },
+        { label: t('fields.ip'), render: (log) => log.ipAddress },
         { label: t('fields.content'), render: (log) => <LogContent log={log} /> },
       ],
       nameOf: (log) => String(log.objectName ?? ''),

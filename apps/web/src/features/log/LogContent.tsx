@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import type { AnyRecord } from '../../shared/resource/types.ts';
 import { readableContent } from './log-content.ts';
 import './log-content.css';
 
-/** An action log's content as text in the reader's language: the refusal's reason, then the change's fields. */
-export function LogContent({ log }: { log: AnyRecord }) {
+/** An action log's content in the reader's language: the refusal's reason, then the change's fields. */
+export function LogContent({ log }: { log: { content: string | null; objectId: string | null; objectName: string | null; unitId: string | null; unitName: string | null } }) {
   const { t, i18n } = useTranslation('log');
   const language = i18n.language === 'en' ? 'en' : 'vi';
   const labels = t('contentFields', { returnObjects: true });
   const content = readableContent(
-    log.content as string | null,
-    { objectId: log.objectId as string | null, objectName: log.objectName as string | null, unitId: log.unitId as string | null, unitName: log.unitName as string | null },
+    log.content,
+    { objectId: log.objectId, objectName: log.objectName, unitId: log.unitId, unitName: log.unitName },
     language,
     { yes: t('contentWords.yes'), no: t('contentWords.no'), hidden: t('contentWords.hidden') },
   );

@@ -10,13 +10,13 @@ export interface ReadableContent {
   /** Why a failed change was refused, in the reader's language. */
   reason?: string;
   fields: ContentField[];
-  /** Content that is neither a refusal nor the request's JSON, as it was written. */
+  /** Content that is neither a refusal nor the request's JSON, was written. */
   text?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What the log row itself names: ids in the content that are these show as their names. */
+/** What the log row itself names: ids in the content that are these show names. */
 export interface KnownNames {
   objectId?: string | null;
   objectName?: string | null;

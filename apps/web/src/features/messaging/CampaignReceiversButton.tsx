@@ -8,12 +8,11 @@ import { callApi } from '../../api/call.ts';
 
 import { formatDate } from '../../shared/format.ts';
 import { keyOf } from '../../shared/key-of.ts';
-import type { AnyRecord } from '../../shared/resource/types.ts';
 
 const PAGE_SIZE = 20;
 
 /** Each receiver of a queued campaign and what became of its mail, read again while any is waiting. */
-export function CampaignReceiversButton({ campaign }: { campaign: AnyRecord }) {
+export function CampaignReceiversButton({ campaign }: { campaign: { id: string; name: string } }) {
   const { t } = useTranslation('messaging');
   const [open, setOpen] = useState(false);
   const [pageIndex, setPageIndex] = useState(1);
@@ -29,7 +28,7 @@ export function CampaignReceiversButton({ campaign }: { campaign: AnyRecord }) {
   return (
     <>
       <Tooltip title={label}>
-        <Button type="text" icon={<TeamOutlined />} aria-label={`${label} ${String(campaign.name)}`} onClick={() => setOpen(true)} />
+        <Button type="text" icon={<TeamOutlined />} aria-label={`${label} ${campaign.name}`} onClick={() => setOpen(true)} />
       </Tooltip>
       {open && (
         <Modal open title={t('campaign.receiversTitle', { name: campaign.name })} onCancel={() => setOpen(false)} footer={null} width={760} destroyOnHidden>

@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CAMPAIGN_RECEIVER, CAMPAIGN_RECEIVER_KINDS, CAMPAIGN_STATUS, emailCampaignResource, type CampaignProgress } from '@portal/contracts';
+import { CAMPAIGN_RECEIVER, CAMPAIGN_RECEIVER_KINDS, CAMPAIGN_STATUS, emailCampaignResource } from '@portal/contracts';
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { resourceApi, resourceKeys } from '../../shared/resource/resource-api.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { keyOf } from '../../shared/key-of.ts';
 import { LazyRichTextEditor } from '../settings/LazyRichTextEditor.tsx';
 import { useUnitOptions } from '../user/user-options.ts';
@@ -23,12 +23,19 @@ export default function EmailCampaignPage() {
   const permissions = usePermissions();
   const queryClient = useQueryClient();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof emailCampaignResource> => {
     const statusName = (status: unknown) => t(`campaign.statuses.${keyOf(CAMPAIGN_STATUS, status)}`);
+    // A queued campaign is "sent" only once its progress says every mail left; before, it is sending.
+    const rowStatus = (row: RecordOf<typeof emailCampaignResource>) => {
+      const progress = row.progress;
+      if (row.status !== CAMPAIGN_STATUS.queued) return statusName(row.status);
+      if (progress.waiting > 0) return t('campaign.sending');
+      return progress.failed > 0 ? t('campaign.partlySent') : statusName(row.status);
+    };
     const statuses = Object.values(CAMPAIGN_STATUS).map((value) => ({ value, label: statusName(value) }));
     const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(emailCampaignResource) });
-    const setStatus = (record: AnyRecord, status: number) => api.setStatus(record.id, status).then(refresh);
-    const progressText = (record: AnyRecord) => (record.status === CAMPAIGN_STATUS.queued ? t('campaign.progressText', record.progress as CampaignProgress) : '');
+    const setStatus = (record: RecordOf<typeof emailCampaignResource>, status: number) => api.setStatus(record.id, status).then(refresh);
+    const progressText = (record: RecordOf<typeof emailCampaignResource>) => (record.status === CAMPAIGN_STATUS.queued ? t('campaign.progressText', record.progress) : '');
     const canChange = permissions.has(emailCampaignResource.permissions.status!);
     return {
       contract: emailCampaignResource,
@@ -36,16 +43,16 @@ export default function EmailCampaignPage() {
       columns: [
         { title: t('campaign.name'), dataIndex: 'name', key: 'name' },
         { title: t('campaign.subject'), dataIndex: 'subject', key: 'subject' },
-        { title: t('campaign.sendAt'), key: 'sendAt', render: (_v, row) => formatDate(row.sendAt as string, true) },
-        { title: t('campaign.status'), key: 'campaignStatus', render: (_v, row) => statusName(row.status) },
+        { title: t('campaign.sendAt'), key: 'sendAt', render: (_v, row) => formatDate(row.sendAt, true) },
+        { title: t('campaign.status'), key: 'campaignStatus', render: (_v, row) => rowStatus(row) },
         { title: t('campaign.progress'), key: 'progress', render: (_v, row) => progressText(row) },
       ],
       form: [
         { name: 'name', label: t('campaign.name'), input: 'text' },
-        { name: 'sendAt', label: t('campaign.sendAt'), input: 'datetime' },
+        { name: 'sendAt', label: t('campaign.sendAt'), input: 'datetime', future: true, placeholder: t('campaign.sendNow') },
         { name: 'receiverType', label: t('campaign.receiverType'), input: 'select', options: CAMPAIGN_RECEIVER_KINDS.map((value) => ({ value, label: t(`campaign.receiverTypes.${keyOf(CAMPAIGN_RECEIVER, value)}`) })), wide: true },
         { name: 'receivers', label: t('campaign.receivers'), input: 'textarea', shownWhen: byAddresses },
-        { name: 'unitIds', label: t('campaign.unitIds'), input: 'multiselect', options: useUnitOptions, wide: true, shownWhen: (values) => !byAddresses(values) },
+        { name: 'unitIds', label: t('campaign.unitIds'), input: 'multiselect', options: useUnitOptions, wide: true, required: true, shownWhen: (values) => !byAddresses(values) },
         { name: 'cc', label: t('campaign.cc'), input: 'text' },
         { name: 'bcc', label: t('campaign.bcc'), input: 'text' },
         { name: 'subject', label: t('campaign.subject'), input: 'text', wide: true },
@@ -56,7 +63,7 @@ export default function EmailCampaignPage() {
       deleteQuestion: (row) => t('campaign.deleteQuestion', { name: row.name }),
       canEdit: (row) => row.status !== CAMPAIGN_STATUS.queued,
       settling: (row) => {
-        const progress = row.progress as CampaignProgress;
+        const progress = row.progress;
         return row.status === CAMPAIGN_STATUS.scheduled || (row.status === CAMPAIGN_STATUS.queued && progress.waiting > 0);
       },
       rowActions: (row) => (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { smsLength } from '@portal/contracts';
 import type { CustomInputProps } from '../../shared/resource/types.ts';
 
-/** The text of an SMS with its length as the gateway will count it: characters, parts and encoding. */
+/** The text of an SMS with its length gateway will count it: characters, parts and encoding. */
 export function SmsContentInput({ value, onChange, disabled, label }: CustomInputProps) {
   const { t } = useTranslation('messaging');
   const text = typeof value === 'string' ? value : '';

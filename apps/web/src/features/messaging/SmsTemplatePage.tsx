@@ -15,7 +15,7 @@ export default function SmsTemplatePage() {
   const statusText = useStatusText();
   const permissions = usePermissions();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof smsTemplateResource> => {
     const types = SMS_TYPES.map((value) => ({ value, label: t(`sms.types.${value}`) }));
     const systemTypes = SMS_SYSTEM_TYPE_NAMES.map((value) => ({ value, label: `${t(`sms.systemTypes.${value}`)} (${t('sms.variables', { list: SMS_SYSTEM_TYPES[value].variables.join(', ') })})` }));
     const systemTypeName = (value: unknown) => (value ? t(`sms.systemTypes.${value as SmsSystemType}`) : t('sms.noSystemType'));

@@ -8,10 +8,9 @@ import { callApi } from '../../api/call.ts';
 
 import { useFieldRules } from '../../shared/field-rules.ts';
 import { notifySuccess } from '../../shared/notify.ts';
-import type { AnyRecord } from '../../shared/resource/types.ts';
 
 /** Sends a template, with sample values, to one number: through the gateway, or into the development outbox. */
-export function SmsTestButton({ template }: { template: AnyRecord }) {
+export function SmsTestButton({ template }: { template: { id: string; name: string } }) {
   const { t } = useTranslation('messaging');
   const rules = useFieldRules();
   const [open, setOpen] = useState(false);
@@ -27,7 +26,7 @@ export function SmsTestButton({ template }: { template: AnyRecord }) {
   return (
     <>
       <Tooltip title={label}>
-        <Button type="text" icon={<SendOutlined />} aria-label={`${label} ${String(template.name)}`} onClick={() => setOpen(true)} />
+        <Button type="text" icon={<SendOutlined />} aria-label={`${label} ${template.name}`} onClick={() => setOpen(true)} />
       </Tooltip>
       {open && (
         <Modal

@@ -1,11 +1,9 @@
-import { NOTIFICATION_CALLS } from '@portal/contracts';
-import { callApi } from '../../api/call.ts';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MarkNotificationsRead, UserNotification } from '@portal/contracts';
-
+import { apiRequest } from '../../api/http.ts';
 import { formatDate } from '../../shared/format.ts';
 import './notification-list.css';
 
@@ -18,7 +16,7 @@ interface ListProps {
 
 const markRead = (ids: string[]) => {
   const body: MarkNotificationsRead = { ids };
-  return callApi(NOTIFICATION_CALLS.markRead, body);
+  return apiRequest<number>('/Notification/MarkRead', { body });
 };
 
 function NotificationEntry({ notification, pathOf, onOpen }: { notification: UserNotification } & Omit<ListProps, 'mine'>) {

@@ -50,7 +50,7 @@ export default function WorkScreenPage() {
         subTitle={refusal === 'notConfigured' ? undefined : t('workScreen.unavailableHint')}
         extra={<HomeButton />}
       />
-      {/* Every pack holding the app expired: the same popup as the app switcher, with Upgrade for those who may. */}
+      {/* Every pack holding the app expired: the same popup app switcher, with Upgrade for those who may. */}
       {refusal === 'expired' && expiredOpen && <ExpiredServiceDialog title={name} onClose={() => setExpiredOpen(false)} />}
     </>
   );

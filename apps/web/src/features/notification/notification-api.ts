@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PUSHED_NOTIFICATIONS, REALTIME_EVENTS, type UserNotification, NOTIFICATION_CALLS } from '@portal/contracts';
-import { callApi } from '../../api/call.ts';
-
+import { PUSHED_NOTIFICATIONS, REALTIME_EVENTS, type UserNotification } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
 import { onLiveEvent } from '../../auth/live-connection.ts';
 
 const mineKey = ['notification', 'mine'] as const;
@@ -11,7 +10,7 @@ const mineKey = ['notification', 'mine'] as const;
 export function useMyNotifications() {
   return useQuery({
     queryKey: mineKey,
-    queryFn: ({ signal }) => callApi(NOTIFICATION_CALLS.mine, undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<UserNotification[]>('/Notification/GetMine', { signal }),
   });
 }
 

@@ -4,12 +4,11 @@ import { UNIT_CALLS, unitPackageResource } from '@portal/contracts';
 import { callApi } from '../../api/call.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
-import type { AnyRecord } from '../../shared/resource/types.ts';
 import { announcePush } from '../service-apps/announce-push.ts';
 import { useDeliveryFailureText } from '../service-apps/delivery-failure.ts';
 
 /** Pushes a unit's pack (seats, validity, features) into the app of each of its services, after confirmation. */
-export function PackageSyncAction({ record }: { record: AnyRecord }) {
+export function PackageSyncAction({ record }: { record: { id: string; unitName: string; packageName: string } }) {
   const { t } = useTranslation('commerce');
   const failureText = useDeliveryFailureText();
   if (!usePermissions().has(unitPackageResource.permissions.update!)) return null;
@@ -17,7 +16,7 @@ export function PackageSyncAction({ record }: { record: AnyRecord }) {
     <ConfirmedRowAction
       icon={<SyncOutlined />}
       label={t('unitPack.sync')}
-      subject={`${String(record.unitName)} ${String(record.packageName)}`}
+      subject={`${record.unitName} ${record.packageName}`}
       question={t('unitPack.syncQuestion', { unit: record.unitName, pack: record.packageName })}
       onConfirm={async () => {
         const result = await callApi(UNIT_CALLS.syncPack, undefined, { params: { id: record.id } });

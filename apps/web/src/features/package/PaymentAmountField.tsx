@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { paymentAmount, USER_COUNT_BANDS, type UserCountBand } from '@portal/contracts';
+import { paymentAmount, USER_COUNT_BANDS } from '@portal/contracts';
 import type { CustomInputProps } from '../../shared/resource/types.ts';
 
 /**
@@ -10,11 +10,11 @@ import type { CustomInputProps } from '../../shared/resource/types.ts';
 export function PaymentAmountField({ label }: CustomInputProps) {
   const { i18n } = useTranslation();
   const form = Form.useFormInstance();
-  const price = Form.useWatch('pricePerUserMonth', form) as unknown;
-  const discount = Form.useWatch('discountPercent', form) as unknown;
-  const band = Form.useWatch('userBand', form) as unknown;
-  const known = typeof price === 'number' && USER_COUNT_BANDS.includes(band as UserCountBand);
-  const amount = known ? paymentAmount(price, typeof discount === 'number' ? discount : 0, band as UserCountBand) : null;
+  const price = Form.useWatch('pricePerUserMonth', form);
+  const discount = Form.useWatch('discountPercent', form);
+  const band = Form.useWatch('userBand', form);
+  const known = typeof price === 'number' && USER_COUNT_BANDS.includes(band);
+  const amount = known ? paymentAmount(price, typeof discount === 'number' ? discount : 0, band) : null;
   return <Input aria-label={label} readOnly value={amount === null ? '' : formatMoney(amount, i18n.language)} data-testid="payment-amount" />;
 }
 

@@ -6,7 +6,7 @@ import { useActiveServices } from '../../shared/lookups.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { formatMoney, PaymentAmountField } from './PaymentAmountField.tsx';
 
 /** The services a pack can hold: every active service but the portal itself. */
@@ -26,9 +26,9 @@ export default function ServicePackagePage() {
   const language = i18n.language;
 
   const screenTitle = useScreenTitle();
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof servicePackageResource> => {
     const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, language) : '');
-    const expiry = (p: AnyRecord) => (p.expiryMonths === null ? t('pack.unlimited') : t('pack.months', { count: p.expiryMonths as number }));
+    const expiry = (p: RecordOf<typeof servicePackageResource>) => (p.expiryMonths === null ? t('pack.unlimited') : t('pack.months', { count: p.expiryMonths }));
     const statuses = activeStatusOptions(statusText);
     return {
       contract: servicePackageResource,
@@ -37,7 +37,7 @@ export default function ServicePackagePage() {
         { title: t('pack.name'), dataIndex: 'name', key: 'name' },
         { title: t('pack.level'), dataIndex: 'level', key: 'level' },
         { title: t('pack.userBand'), dataIndex: 'userBand', key: 'userBand' },
-        { title: t('pack.serviceCount'), key: 'serviceCount', align: 'right', render: (_, p) => (p.serviceIds as string[]).length },
+        { title: t('pack.serviceCount'), key: 'serviceCount', align: 'right', render: (_, p) => (p.serviceIds).length },
         { title: t('pack.pricePerUserMonth'), dataIndex: 'pricePerUserMonth', key: 'price', align: 'right', render: money },
         { title: t('pack.discountPercent'), dataIndex: 'discountPercent', key: 'discount', align: 'right' },
         { title: t('pack.paymentAmount'), dataIndex: 'paymentAmount', key: 'paymentAmount', align: 'right', render: money },
@@ -61,25 +61,25 @@ export default function ServicePackagePage() {
         { name: 'status', label: r('status.label'), options: statuses },
       ],
       view: [
-        { label: t('pack.name'), render: (p) => p.name as string },
-        { label: t('pack.services'), render: (p) => (p.serviceNames as string[]).join(', ') },
-        { label: t('pack.level'), render: (p) => p.level as string },
-        { label: t('pack.userBand'), render: (p) => p.userBand as string },
+        { label: t('pack.name'), render: (p) => p.name },
+        { label: t('pack.services'), render: (p) => (p.serviceNames).join(', ') },
+        { label: t('pack.level'), render: (p) => p.level },
+        { label: t('pack.userBand'), render: (p) => p.userBand },
         { label: t('pack.pricePerUserMonth'), render: (p) => money(p.pricePerUserMonth) },
-        { label: t('pack.discountPercent'), render: (p) => p.discountPercent as number },
+        { label: t('pack.discountPercent'), render: (p) => p.discountPercent },
         { label: t('pack.paymentAmount'), render: (p) => money(p.paymentAmount) },
-        { label: t('pack.trialDays'), render: (p) => p.trialDays as number | null },
+        { label: t('pack.trialDays'), render: (p) => p.trialDays },
         { label: t('pack.expiry'), render: expiry },
-        { label: t('pack.highlightFeatures'), render: (p) => p.highlightFeatures as string | null },
-        { label: t('pack.unitsUsing'), render: (p) => p.unitsUsing as number },
-        { label: t('pack.createdAt'), render: (p) => formatDate(p.createdAt as string) },
+        { label: t('pack.highlightFeatures'), render: (p) => p.highlightFeatures },
+        { label: t('pack.unitsUsing'), render: (p) => p.unitsUsing },
+        { label: t('pack.createdAt'), render: (p) => formatDate(p.createdAt) },
       ],
       status: {
         on: STATUS.active,
         off: STATUS.inactive,
         question: (status, p) => t(status === STATUS.active ? 'pack.activate' : 'pack.deactivate', { name: p.name }),
       },
-      deleteQuestion: (p) => ((p.unitsUsing as number) > 0 ? t('pack.deleteInUse', { count: p.unitsUsing as number }) : t('pack.deleteQuestion', { name: p.name })),
+      deleteQuestion: (p) => ((p.unitsUsing) > 0 ? t('pack.deleteInUse', { count: p.unitsUsing }) : t('pack.deleteQuestion', { name: p.name })),
     };
   }, [language, r, statusText, t, screenTitle]);
 

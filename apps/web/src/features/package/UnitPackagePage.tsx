@@ -3,11 +3,13 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../shared/screen-title.ts';
 import { STATUS, unitPackageResource } from '@portal/contracts';
-import { usePackOptions } from './pack-options.ts';
+import dayjs, { type Dayjs } from 'dayjs';
+import { usePackOptions, usePackTerms } from './pack-options.ts';
+import { ActivePackNotice } from './ActivePackNotice.tsx';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 import { PackageSyncAction } from './PackageSyncAction.tsx';
 
@@ -18,10 +20,11 @@ export default function UnitPackagePage() {
   const statusText = useStatusText();
 
   const screenTitle = useScreenTitle();
-  const definition = useMemo((): ResourceScreenDefinition => {
-    const kind = (p: AnyRecord) => (p.isTrial ? <Tag color="orange">{t('unitPack.trial')}</Tag> : <Tag color="blue">{t('unitPack.paid')}</Tag>);
-    const expiry = (p: AnyRecord) => (p.endsAt ? formatDate(p.endsAt as string) : t('pack.unlimited'));
-    const usable = (p: AnyRecord) => (p.usable ? <Tag color="green">{t('unitPack.usable')}</Tag> : <Tag color="red">{t('unitPack.expired')}</Tag>);
+  const terms = usePackTerms();
+  const definition = useMemo((): ResourceScreenDefinition<typeof unitPackageResource> => {
+    const kind = (p: RecordOf<typeof unitPackageResource>) => (p.isTrial ? <Tag color="orange">{t('unitPack.trial')}</Tag> : <Tag color="blue">{t('unitPack.paid')}</Tag>);
+    const expiry = (p: RecordOf<typeof unitPackageResource>) => (p.endsAt ? formatDate(p.endsAt) : t('pack.unlimited'));
+    const usable = (p: RecordOf<typeof unitPackageResource>) => (p.usable ? <Tag color="green">{t('unitPack.usable')}</Tag> : <Tag color="red">{t('unitPack.expired')}</Tag>);
     const statuses = activeStatusOptions(statusText);
     return {
       contract: unitPackageResource,
@@ -30,7 +33,7 @@ export default function UnitPackagePage() {
         { title: t('unitPack.unit'), dataIndex: 'unitName', key: 'unitName' },
         { title: t('pack.name'), dataIndex: 'packageName', key: 'packageName' },
         { title: t('unitPack.seats'), dataIndex: 'seats', key: 'seats', align: 'right' },
-        { title: t('unitPack.startsAt'), key: 'startsAt', render: (_, p) => formatDate(p.startsAt as string) },
+        { title: t('unitPack.startsAt'), key: 'startsAt', render: (_, p) => formatDate(p.startsAt) },
         { title: t('unitPack.endsAt'), key: 'endsAt', render: (_, p) => expiry(p) },
         { title: t('unitPack.kind'), key: 'kind', render: (_, p) => kind(p) },
         { title: t('unitPack.now'), key: 'usable', render: (_, p) => usable(p) },
@@ -43,17 +46,27 @@ export default function UnitPackagePage() {
         { name: 'startsAt', label: t('unitPack.startsAt'), input: 'date' },
         { name: 'endsAt', label: t('unitPack.endsAt'), input: 'date' },
       ],
+      // A new pack starts today; its expiry follows from its start and the pack's term (12 months → start + 12 months).
+      defaults: { startsAt: dayjs().startOf('day') },
+      onFormChange: (changed, values, set) => {
+        if (!('packageId' in changed) && !('startsAt' in changed)) return;
+        const months = terms.get(values.packageId as string);
+        const start = values.startsAt as Dayjs | null | undefined;
+        if (months === undefined || !start) return;
+        set('endsAt', months === null ? null : start.add(months, 'month'));
+      },
+      formNotice: (values, record) => <ActivePackNotice unitId={values.unitId} exceptId={record?.id} />,
       filters: [
         { name: 'isTrial', label: t('unitPack.kind'), options: [{ value: true, label: t('unitPack.trial') }, { value: false, label: t('unitPack.paid') }] },
         { name: 'status', label: r('status.label'), options: statuses },
       ],
       view: [
-        { label: t('unitPack.unit'), render: (p) => p.unitName as string },
-        { label: t('pack.name'), render: (p) => p.packageName as string },
-        { label: t('pack.services'), render: (p) => (p.serviceNames as string[]).join(', ') },
-        { label: t('pack.userBand'), render: (p) => p.userBand as string },
-        { label: t('unitPack.seats'), render: (p) => p.seats as number },
-        { label: t('unitPack.startsAt'), render: (p) => formatDate(p.startsAt as string) },
+        { label: t('unitPack.unit'), render: (p) => p.unitName },
+        { label: t('pack.name'), render: (p) => p.packageName },
+        { label: t('pack.services'), render: (p) => (p.serviceNames).join(', ') },
+        { label: t('pack.userBand'), render: (p) => p.userBand },
+        { label: t('unitPack.seats'), render: (p) => p.seats },
+        { label: t('unitPack.startsAt'), render: (p) => formatDate(p.startsAt) },
         { label: t('unitPack.endsAt'), render: expiry },
         { label: t('unitPack.kind'), render: kind },
         { label: t('unitPack.now'), render: usable },
@@ -65,9 +78,9 @@ export default function UnitPackagePage() {
       },
       deleteQuestion: (p) => t('unitPack.deleteQuestion', { name: p.packageName, unit: p.unitName }),
       rowActions: (p) => <PackageSyncAction record={p} />,
-      nameOf: (p) => `${p.unitName as string} – ${p.packageName as string}`,
+      nameOf: (p) => `${p.unitName} – ${p.packageName}`,
     };
-  }, [r, statusText, t, screenTitle]);
+  }, [r, statusText, t, screenTitle, terms]);
 
   return <ResourceScreen definition={definition} />;
 }

@@ -10,11 +10,15 @@ import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 
 const STATE_COLOURS: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'green' };
 /** The phrase of each state, by its number. */
-const STATE_KEYS = Object.fromEntries(Object.entries(UPGRADE_REQUEST_STATE).map(([key, value]) => [value, key])) as Record<number, keyof typeof UPGRADE_REQUEST_STATE>;
+const STATE_KEYS: Record<number, keyof typeof UPGRADE_REQUEST_STATE> = {
+  [UPGRADE_REQUEST_STATE.new]: 'new',
+  [UPGRADE_REQUEST_STATE.contacted]: 'contacted',
+  [UPGRADE_REQUEST_STATE.done]: 'done',
+};
 
 /** /package/upgrade-request: units' upgrade requests; platform staff mark them contacted, then done. */
 export default function UpgradeRequestPage() {
@@ -22,9 +26,9 @@ export default function UpgradeRequestPage() {
   const permissions = usePermissions();
   const queryClient = useQueryClient();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
-    const state = (r: AnyRecord) => <Tag color={STATE_COLOURS[r.state as number]}>{t(`request.states.${STATE_KEYS[r.state as number]!}`)}</Tag>;
-    const mark = (record: AnyRecord, next: (typeof UPGRADE_REQUEST_STATE)['contacted' | 'done'], icon: React.ReactNode, label: string, question: string) => (
+  const definition = useMemo((): ResourceScreenDefinition<typeof upgradeRequestResource> => {
+    const state = (r: RecordOf<typeof upgradeRequestResource>) => <Tag color={STATE_COLOURS[r.state]}>{t(`request.states.${STATE_KEYS[r.state]!}`)}</Tag>;
+    const mark = (record: RecordOf<typeof upgradeRequestResource>, next: (typeof UPGRADE_REQUEST_STATE)['contacted' | 'done'], icon: React.ReactNode, label: string, question: string) => (
       <ConfirmedRowAction
         icon={icon}
         label={label}
@@ -42,7 +46,7 @@ export default function UpgradeRequestPage() {
       contract: upgradeRequestResource,
       title: t('request.title'),
       columns: [
-        { title: t('request.createdAt'), key: 'createdAt', render: (_v, r) => formatDate(r.createdAt as string, true) },
+        { title: t('request.createdAt'), key: 'createdAt', render: (_v, r) => formatDate(r.createdAt, true) },
         { title: t('access.unit'), dataIndex: 'unitName', key: 'unitName' },
         { title: t('request.requester'), dataIndex: 'requesterName', key: 'requesterName' },
         { title: t('pack.name'), dataIndex: 'packageName', key: 'packageName' },
@@ -52,11 +56,11 @@ export default function UpgradeRequestPage() {
       ],
       filters: [{ name: 'state', label: t('request.state'), options: states }],
       view: [
-        { label: t('access.unit'), render: (r) => r.unitName as string },
-        { label: t('request.requester'), render: (r) => r.requesterName as string },
-        { label: t('pack.name'), render: (r) => r.packageName as string },
-        { label: t('access.service'), render: (r) => r.serviceName as string },
-        { label: t('upgrade.note'), render: (r) => r.note as string },
+        { label: t('access.unit'), render: (r) => r.unitName },
+        { label: t('request.requester'), render: (r) => r.requesterName },
+        { label: t('pack.name'), render: (r) => r.packageName },
+        { label: t('access.service'), render: (r) => r.serviceName },
+        { label: t('upgrade.note'), render: (r) => r.note },
         { label: t('request.state'), render: state },
         { label: t('request.handledBy'), render: (r) => (r.handledBy ? `${r.handledBy as string} – ${formatDate(r.handledAt as string, true)}` : '') },
       ],

@@ -10,10 +10,19 @@ import type { Option } from '../../shared/resource/types.ts';
  * screen refreshes the choice.
  */
 export function usePackOptions(): { options: Option[]; loading: boolean } {
-  const { data, isPending } = useQuery({
+  const { data, isPending } = useActivePacks();
+  return { options: (data ?? []).map((pack) => ({ value: pack.id, label: `${pack.name} (${pack.userBand})` })), loading: isPending };
+}
+
+const useActivePacks = () =>
+  useQuery({
     queryKey: ['resource', 'ChannelPackage', 'options'],
     queryFn: ({ signal }) => callApi(LOOKUP_CALLS.activePacks, undefined, { signal }),
     staleTime: 60_000,
   });
-  return { options: (data ?? []).map((pack) => ({ value: pack.id, label: `${pack.name} (${pack.userBand})` })), loading: isPending };
+
+/** The term in months of each pack on offer (null: no end), to compute a given pack's expiry. */
+export function usePackTerms(): ReadonlyMap<string, number | null> {
+  const { data } = useActivePacks();
+  return new Map((data ?? []).map((pack) => [pack.id, pack.expiryMonths]));
 }

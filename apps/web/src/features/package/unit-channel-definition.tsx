@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { STATUS, unitChannelResource } from '@portal/contracts';
 import { useProfile } from '../../api/queries.ts';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { FilterField, RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 
@@ -13,23 +13,23 @@ import { useUnitOptions } from '../user/user-options.ts';
  * (service first): the same rows, switched on and off. Platform staff also add a service to a
  * unit and remove one (/service/permission-enterprise); a unit's administrator sees their own.
  */
-export function useUnitChannelDefinition(view: 'business' | 'service', title: string): ResourceScreenDefinition {
+export function useUnitChannelDefinition(view: 'business' | 'service', title: string): ResourceScreenDefinition<typeof unitChannelResource> {
   const { t } = useTranslation('commerce');
   const statusText = useStatusText();
   const platform = useProfile().data?.unitId === null;
 
-  return useMemo((): ResourceScreenDefinition => {
-    const bought = (a: AnyRecord) => (a.bought ? <Tag color="green">{t('access.boughtYes')}</Tag> : <Tag color="red">{t('access.boughtNo')}</Tag>);
+  return useMemo((): ResourceScreenDefinition<typeof unitChannelResource> => {
+    const bought = (a: RecordOf<typeof unitChannelResource>) => (a.bought ? <Tag color="green">{t('access.boughtYes')}</Tag> : <Tag color="red">{t('access.boughtNo')}</Tag>);
     const unit = { title: t('access.unit'), dataIndex: 'unitName', key: 'unitName' };
     const service = { title: t('access.service'), dataIndex: 'serviceName', key: 'serviceName' };
-    const unitFilter = { name: 'unitId', label: t('access.unit'), options: useUnitOptions };
-    const serviceFilter = { name: 'serviceId', label: t('access.service'), options: useServiceAppOptions };
+    const unitFilter: FilterField<typeof unitChannelResource> = { name: 'unitId', label: t('access.unit'), options: useUnitOptions };
+    const serviceFilter: FilterField<typeof unitChannelResource> = { name: 'serviceId', label: t('access.service'), options: useServiceAppOptions };
     return {
       contract: unitChannelResource,
       title,
       columns: [
         ...(view === 'business' ? [unit, service] : [service, unit]),
-        { title: t('access.bought'), key: 'bought', render: (_v: unknown, a: AnyRecord) => bought(a) },
+        { title: t('access.bought'), key: 'bought', render: (_v: unknown, a: RecordOf<typeof unitChannelResource>) => bought(a) },
         { title: t('access.grants'), dataIndex: 'grants', key: 'grants', align: 'right' as const },
       ],
       form: [
@@ -44,10 +44,10 @@ export function useUnitChannelDefinition(view: 'business' | 'service', title: st
         { name: 'status', label: t('access.on'), options: activeStatusOptions(statusText) },
       ],
       view: [
-        { label: t('access.unit'), render: (a) => a.unitName as string },
-        { label: t('access.service'), render: (a) => a.serviceName as string },
+        { label: t('access.unit'), render: (a) => a.unitName },
+        { label: t('access.service'), render: (a) => a.serviceName },
         { label: t('access.bought'), render: bought },
-        { label: t('access.grants'), render: (a) => a.grants as number },
+        { label: t('access.grants'), render: (a) => a.grants },
       ],
       status: {
         on: STATUS.active,
@@ -55,7 +55,7 @@ export function useUnitChannelDefinition(view: 'business' | 'service', title: st
         question: (status, a) => t(status === STATUS.active ? 'access.activate' : 'access.deactivate', { service: a.serviceName, unit: a.unitName }),
       },
       deleteQuestion: (a) => t('access.deleteQuestion', { service: a.serviceName, unit: a.unitName }),
-      nameOf: (a) => `${a.unitName as string}: ${a.serviceName as string}`,
+      nameOf: (a) => `${a.unitName}: ${a.serviceName}`,
     };
   }, [platform, statusText, t, title, view]);
 }

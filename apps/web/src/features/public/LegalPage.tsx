@@ -10,7 +10,7 @@ type Document = 'privacy' | 'terms';
 export function LegalPage({ document }: { document: Document }) {
   const { t } = useTranslation('legal');
   const common = useTranslation().t;
-  const sections = t(`${document}.sections`, { returnObjects: true }) as Record<string, { heading: string; body: string }>;
+  const sections = t(`${document}.sections`, { returnObjects: true });
   return (
     <div style={{ maxWidth: 820, margin: '0 auto', padding: '32px 16px' }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 16 }}>

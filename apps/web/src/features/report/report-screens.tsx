@@ -22,17 +22,17 @@ interface ReportScreen {
 
 export const REPORT_SCREENS: readonly ReportScreen[] = [
   {
-    contract: serviceVisitReport as unknown as ReportContract,
+    contract: serviceVisitReport,
     period: true,
     columns: [{ key: 'date', kind: 'date' }, { key: 'serviceName' }, { key: 'numberOfAccesses', kind: 'number' }],
   },
   {
-    contract: packageServiceUnitsReport as unknown as ReportContract,
+    contract: packageServiceUnitsReport,
     period: false,
     columns: [{ key: 'packageName' }, { key: 'serviceName' }, { key: 'numberOfUnits', kind: 'number' }],
   },
   {
-    contract: serviceUnitsReport as unknown as ReportContract,
+    contract: serviceUnitsReport,
     period: true,
     columns: [{ key: 'unitName' }, { key: 'serviceName' }, { key: 'packageNames' }, { key: 'numberOfAccesses', kind: 'number' }],
   },

@@ -6,7 +6,7 @@ import { usePermissions, useProfile } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
-import type { FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { FilterField, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 import { useServiceAppOptions } from './service-options.ts';
 import { SyncAction } from './SyncAction.tsx';
@@ -24,10 +24,10 @@ export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
   const canSync = usePermissions().has(contract.permissions.update!);
 
   const screenTitle = useScreenTitle();
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<AppObjectResource> => {
     const statuses = activeStatusOptions(statusText);
-    const form: FormField[] = [
-      ...(platform ? [{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, only: 'create', wide: true } as FormField] : []),
+    const form: FormField<AppObjectResource>[] = [
+      ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, only: 'create', wide: true }] satisfies FormField<AppObjectResource>[]) : []),
       { name: 'serviceId', label: t('fields.service'), input: 'select', options: useServiceAppOptions, readOnlyOnEdit: true },
       { name: 'code', label: t('fields.code'), input: 'text' },
       { name: 'name', label: t(`${kind}.name`), input: 'text', wide: true },
@@ -45,17 +45,17 @@ export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
       ],
       form,
       filters: [
-        ...(platform ? [{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] : []),
+        ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] satisfies FilterField<AppObjectResource>[]) : []),
         { name: 'serviceId', label: t('fields.service'), options: useServiceAppOptions },
         { name: 'status', label: r('status.label'), options: statuses },
       ],
       view: [
-        { label: t('fields.code'), render: (o) => o.code as string },
-        { label: t(`${kind}.name`), render: (o) => o.name as string },
-        { label: t('fields.service'), render: (o) => o.serviceName as string },
-        { label: t('fields.unit'), render: (o) => o.unitName as string },
-        { label: t('fields.description'), render: (o) => o.description as string },
-        { label: t('fields.createdAt'), render: (o) => formatDate(o.createdAt as string) },
+        { label: t('fields.code'), render: (o) => o.code },
+        { label: t(`${kind}.name`), render: (o) => o.name },
+        { label: t('fields.service'), render: (o) => o.serviceName },
+        { label: t('fields.unit'), render: (o) => o.unitName },
+        { label: t('fields.description'), render: (o) => o.description },
+        { label: t('fields.createdAt'), render: (o) => formatDate(o.createdAt) },
       ],
       status: {
         on: STATUS.active,

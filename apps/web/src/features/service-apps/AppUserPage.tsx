@@ -3,7 +3,7 @@ import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../shared/screen-title.ts';
 import { useSearchParams } from 'react-router';
-import { appUserResource, STATUS, type DeliveryFailure, type SyncState, SERVICE_APP_CALLS } from '@portal/contracts';
+import { appUserResource, STATUS, type DeliveryFailure, SERVICE_APP_CALLS } from '@portal/contracts';
 import { callApi } from '../../api/call.ts';
 
 import { usePermissions, useProfile } from '../../api/queries.ts';
@@ -11,7 +11,7 @@ import { notifyError } from '../../shared/notify.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition, FormField } from '../../shared/resource/types.ts';
 import { useReportToOptions } from '../user/report-to-options.ts';
 import { useUnitOptions } from '../user/user-options.ts';
 import { useAppGroupOptions, useAppProfileOptions, useAppRoleOptions } from './app-object-options.ts';
@@ -36,8 +36,8 @@ export default function AppUserPage() {
   const statusText = useStatusText();
 
   const screenTitle = useScreenTitle();
-  const definition = useMemo((): ResourceScreenDefinition => {
-    const rowActions = (record: AnyRecord) =>
+  const definition = useMemo((): ResourceScreenDefinition<typeof appUserResource> => {
+    const rowActions = (record: RecordOf<typeof appUserResource>) =>
       permissions.has('USER_USERUNIT_EDIT') && (
         <>
           <ConfirmedRowAction
@@ -65,12 +65,12 @@ export default function AppUserPage() {
         {
           title: t('sync.label'),
           key: 'syncState',
-          render: (_v: unknown, record: AnyRecord) => <SyncStateTag state={record.syncState as SyncState} failure={record.lastError as DeliveryFailure | null} />,
+          render: (_v: unknown, record: RecordOf<typeof appUserResource>) => <SyncStateTag state={record.syncState} failure={record.lastError} />,
         },
       ],
       form: [
         // Platform staff choose the unit first: the users offered are that unit's (a unit's administrator gets their own).
-        ...(platform ? [{ name: 'unitId', label: t('fields.unit'), input: 'select' as const, options: useUnitOptions, readOnlyOnEdit: true }] : []),
+        ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, readOnlyOnEdit: true }] satisfies FormField<typeof appUserResource>[]) : []),
         { name: 'userId', label: t('appUser.user'), input: 'select', options: useReportToOptions, readOnlyOnEdit: true },
         { name: 'serviceId', label: t('fields.service'), input: 'select', options: useServiceAppOptions, readOnlyOnEdit: true },
         { name: 'roleId', label: t('role.name'), input: 'select', options: useAppRoleOptions },
@@ -85,11 +85,11 @@ export default function AppUserPage() {
       ],
       view: [
         { label: t('appUser.user'), render: (u) => `${String(u.fullName)} (${String(u.username)})` },
-        { label: t('fields.service'), render: (u) => u.serviceName as string },
-        { label: t('role.name'), render: (u) => u.roleName as string },
-        { label: t('profile.name'), render: (u) => u.profileName as string },
-        { label: t('group.name'), render: (u) => u.groupName as string },
-        { label: t('sync.label'), render: (u) => <SyncStateTag state={u.syncState as SyncState} failure={u.lastError as DeliveryFailure | null} /> },
+        { label: t('fields.service'), render: (u) => u.serviceName },
+        { label: t('role.name'), render: (u) => u.roleName },
+        { label: t('profile.name'), render: (u) => u.profileName },
+        { label: t('group.name'), render: (u) => u.groupName },
+        { label: t('sync.label'), render: (u) => <SyncStateTag state={u.syncState} failure={u.lastError} /> },
       ],
       status: {
         on: STATUS.active,

@@ -7,7 +7,7 @@ import type { Option } from '../../shared/resource/types.ts';
 /** The active roles (profiles, groups) of the service chosen in the same form, in the caller's unit. */
 function useAppObjectOptions(name: 'AppRole' | 'AppProfile' | 'AppUserGroup'): { options: Option[]; loading: boolean } {
   const form = Form.useFormInstance();
-  const serviceId = Form.useWatch('serviceId', form) as string | undefined;
+  const serviceId = Form.useWatch('serviceId', form);
   const { data, isFetching } = useQuery({
     queryKey: ['resource', name, 'options', serviceId ?? 'none'],
     queryFn: ({ signal }) => callApi(APP_OBJECT_OPTIONS_CALLS[name]!, { serviceId }, { signal }),

@@ -8,18 +8,17 @@ import { callApi } from '../../api/call.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { resourceKeys } from '../../shared/resource/resource-api.ts';
-import type { AnyRecord } from '../../shared/resource/types.ts';
 
 /**
  * A new client secret for a service that is an OIDC client (it has a redirect link), after
  * confirmation. The server keeps only its sealed form, so the value is shown here once.
  */
-export function RotateSecretAction({ record }: { record: AnyRecord }) {
+export function RotateSecretAction({ record }: { record: { id: string; name: string; clientId: string | null } }) {
   const { t } = useTranslation('commerce');
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   if (!usePermissions().has(serviceResource.permissions.update!) || !record.clientId) return null;
-  const name = String(record.name);
+  const name = record.name;
   return (
     <ConfirmedRowAction
       icon={<KeyOutlined />}

@@ -7,7 +7,7 @@ import { activeServicesKey } from '../../shared/lookups.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { RotateSecretAction } from './RotateSecretAction.tsx';
 
 /**
@@ -22,13 +22,13 @@ export default function ServiceManagePage() {
   const queryClient = useQueryClient();
 
   const screenTitle = useScreenTitle();
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof serviceResource> => {
     const yesNo = (value: unknown) => t(value ? 'service.yes' : 'service.no');
     const sendMailTo = [
       { value: 'admin', label: t('service.sendMailToAdmin') },
       { value: 'user', label: t('service.sendMailToUser') },
     ];
-    const secret = (s: AnyRecord) => (s.hasClientSecret ? t('service.secretSince', { date: formatDate(s.clientSecretRotatedAt as string | null) }) : t('service.secretNone'));
+    const secret = (s: RecordOf<typeof serviceResource>) => (s.hasClientSecret ? t('service.secretSince', { date: formatDate(s.clientSecretRotatedAt) }) : t('service.secretNone'));
     const statuses = activeStatusOptions(statusText);
     return {
       contract: serviceResource,
@@ -60,20 +60,20 @@ export default function ServiceManagePage() {
       ],
       filters: [{ name: 'status', label: r('status.label'), options: statuses }],
       view: [
-        { label: t('service.name'), render: (s) => s.name as string },
-        { label: t('service.code'), render: (s) => s.code as string },
-        { label: t('service.groupCode'), render: (s) => s.groupCode as string | null },
-        { label: t('service.link'), render: (s) => s.link as string | null },
-        { label: t('service.clientId'), render: (s) => s.clientId as string | null },
-        { label: t('service.redirectUris'), render: (s) => s.redirectLink as string | null },
+        { label: t('service.name'), render: (s) => s.name },
+        { label: t('service.code'), render: (s) => s.code },
+        { label: t('service.groupCode'), render: (s) => s.groupCode },
+        { label: t('service.link'), render: (s) => s.link },
+        { label: t('service.clientId'), render: (s) => s.clientId },
+        { label: t('service.redirectUris'), render: (s) => s.redirectLink },
         { label: t('service.clientSecret'), render: (s) => (s.clientId ? secret(s) : null) },
-        { label: t('service.syncName'), render: (s) => s.syncName as string | null },
-        { label: t('service.syncId'), render: (s) => s.syncId as string | null },
-        { label: t('service.idMapping'), render: (s) => s.idMapping as string | null },
+        { label: t('service.syncName'), render: (s) => s.syncName },
+        { label: t('service.syncId'), render: (s) => s.syncId },
+        { label: t('service.idMapping'), render: (s) => s.idMapping },
         { label: t('service.isDefaultRedirect'), render: (s) => yesNo(s.isDefaultRedirect) },
         { label: t('service.allowTrial'), render: (s) => yesNo(s.allowTrial) },
         { label: t('service.hidePrice'), render: (s) => yesNo(s.hidePrice) },
-        { label: t('service.keepResourceDays'), render: (s) => s.keepResourceDays as number | null },
+        { label: t('service.keepResourceDays'), render: (s) => s.keepResourceDays },
         { label: t('service.sendMailTo'), render: (s) => sendMailTo.find((o) => o.value === s.sendMailTo)?.label ?? null },
         { label: t('service.isDefault'), render: (s) => yesNo(s.isDefault) },
       ],

@@ -21,13 +21,13 @@ function useCategoryGroupOptions(): { options: Option[]; loading: boolean } {
 
 const colour = (code: unknown) => (typeof code === 'string' ? <Tag color={code}>{code}</Tag> : null);
 
-/** /system/category: the lookup hierarchy, groups with their entries as a tree. */
+/** /system/category: the lookup hierarchy, groups with their entries tree. */
 export default function CategoryPage() {
   const { t } = useTranslation('settings');
   const { t: r } = useTranslation('resource');
   const statusText = useStatusText();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof categoryResource> => {
     const statuses = activeStatusOptions(statusText);
     return {
       contract: categoryResource,
@@ -53,13 +53,13 @@ export default function CategoryPage() {
         { name: 'status', label: r('status.label'), options: statuses },
       ],
       view: [
-        { label: t('category.code'), render: (c) => c.code as string },
-        { label: t('category.name'), render: (c) => c.name as string },
-        { label: t('category.parentCode'), render: (c) => (c.parentName as string | null) ?? (c.parentCode as string | null) },
-        { label: t('category.sortOrder'), render: (c) => c.sortOrder as number },
+        { label: t('category.code'), render: (c) => c.code },
+        { label: t('category.name'), render: (c) => c.name },
+        { label: t('category.parentCode'), render: (c) => (c.parentName) ?? (c.parentCode) },
+        { label: t('category.sortOrder'), render: (c) => c.sortOrder },
         { label: t('category.colorCode'), render: (c) => colour(c.colorCode) },
-        { label: t('category.childCount'), render: (c) => c.childCount as number },
-        { label: t('category.createdAt'), render: (c) => formatDate(c.createdAt as string) },
+        { label: t('category.childCount'), render: (c) => c.childCount },
+        { label: t('category.createdAt'), render: (c) => formatDate(c.createdAt) },
       ],
       status: {
         on: STATUS.active,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { emailTemplateResource, LANGUAGES, STATUS, type EmailTemplateRecord, EMAIL_TEMPLATE_CALLS } from '@portal/contracts';
+import { emailTemplateResource, LANGUAGES, STATUS, EMAIL_TEMPLATE_CALLS } from '@portal/contracts';
 import { callApi } from '../../api/call.ts';
 
 import { formatDate } from '../../shared/format.ts';
@@ -33,7 +33,7 @@ export default function EmailTemplatePage() {
   const statusText = useStatusText();
   const types = useTemplateTypes();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof emailTemplateResource> => {
     const typeName = (type: unknown) => (type ? (types.data?.find((info) => info.type === type)?.name ?? String(type)) : t('template.noType'));
     const languages = LANGUAGES.map((value) => ({ value, label: t(`template.languages.${value}`) }));
     const statuses = activeStatusOptions(statusText);
@@ -45,7 +45,7 @@ export default function EmailTemplatePage() {
         { title: t('template.systemType'), key: 'systemType', render: (_v, row) => typeName(row.systemType) },
         { title: t('template.language'), key: 'language', render: (_v, row) => t(`template.languages.${row.language as 'vi'}`) },
         { title: t('template.subject'), dataIndex: 'subject', key: 'subject' },
-        { title: t('template.updatedAt'), key: 'updatedAt', render: (_v, row) => formatDate(row.updatedAt as string, true) },
+        { title: t('template.updatedAt'), key: 'updatedAt', render: (_v, row) => formatDate(row.updatedAt, true) },
       ],
       form: [
         { name: 'name', label: t('template.name'), input: 'text' },
@@ -66,7 +66,7 @@ export default function EmailTemplatePage() {
         question: (status, row) => t(status === STATUS.active ? 'template.activate' : 'template.deactivate', { name: row.name }),
       },
       deleteQuestion: (row) => t('template.deleteQuestion', { name: row.name }),
-      rowActions: (row) => <EmailPreviewButton template={row as unknown as EmailTemplateRecord} />,
+      rowActions: (row) => <EmailPreviewButton template={row} />,
     };
   }, [r, statusText, t, types.data]);
 

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PORTAL_SERVICE_CODE, USER_CALLS } from '@portal/contracts';
-import { callApi } from '../../api/call.ts';
-
+import { PORTAL_SERVICE_CODE, type BaseApp, type UserProfile } from '@portal/contracts';
+import { apiRequest } from '../../api/http.ts';
 import { completeSignIn, startSignIn } from '../../auth/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { Button, Outcome, Spinner } from './controls.tsx';
@@ -19,10 +18,10 @@ const NO_PARTICULAR_PAGE = new Set([null, '', '/', '/dashboard', '/signin']);
  */
 async function destinationAfterSignIn(returnTo: string | null): Promise<{ external?: string; path: string }> {
   if (!NO_PARTICULAR_PAGE.has(returnTo)) return { path: returnTo! };
-  const profile = await callApi(USER_CALLS.profile, undefined);
+  const profile = await apiRequest<UserProfile>('/User/GetUserProfileCurrent');
   const code = profile.channelCodeDefaultLogin;
   if (code && code !== PORTAL_SERVICE_CODE && !profile.isAdminIAM && !profile.isUserWebPortal) {
-    const apps = await callApi(USER_CALLS.baseApps, undefined);
+    const apps = await apiRequest<BaseApp[]>('/User/GetListBaseApp');
     const app = apps.find((candidate) => candidate.baseAppCode === code && candidate.channelPackageStatus === 1 && candidate.link);
     if (app?.link) return { external: app.link, path: '/' };
   }

@@ -1,5 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router';
-import type { SigninState } from '../../auth/guards.tsx';
+
 import { AuthLayout } from './AuthLayout.tsx';
 import { ResetPasswordForm } from './ResetPasswordForm.tsx';
 import { SigninFlow } from './SigninFlow.tsx';
@@ -22,7 +22,7 @@ export default function SigninPage() {
       ) : uid ? (
         <SigninFlow uid={uid} />
       ) : (
-        <StartSignin returnTo={(location.state as SigninState | null)?.returnTo} />
+        <StartSignin returnTo={(location.state)?.returnTo} />
       )}
     </AuthLayout>
   );

@@ -48,7 +48,7 @@ function PolicyForm({ policy }: { policy: TwoFaConfig }) {
   const { t } = useTranslation('system');
   const client = useQueryClient();
   const canUpdate = usePermissions().has('SYSTEM_TWOFA_UPDATE');
-  const [form] = Form.useForm<{ trigger: TwoFaTrigger; recurrenceDays: Days | null }>();
+  const [form] = Form.useForm<{ trigger: TwoFaTrigger; recurrenceDays: Days | null; requiredFactor: TwoFaConfig['requiredFactor'] }>();
   const trigger = Form.useWatch('trigger', form) ?? policy.trigger;
   const [busy, setBusy] = useState(false);
   const [statusChange, setStatusChange] = useState<{ status: 1 | 5; destination: string }>();
@@ -81,11 +81,11 @@ function PolicyForm({ policy }: { policy: TwoFaConfig }) {
         form={form}
         layout="vertical"
         disabled={!canUpdate || busy}
-        initialValues={{ trigger: policy.trigger, recurrenceDays: policy.recurrenceDays ?? 30 }}
+        initialValues={{ trigger: policy.trigger, recurrenceDays: policy.recurrenceDays ?? 30, requiredFactor: policy.requiredFactor }}
         onFinish={(values) => {
           setBusy(true);
           twoFaPolicyApi
-            .save({ unitId: null, trigger: values.trigger, recurrenceDays: values.trigger === 'recurring' ? values.recurrenceDays : null })
+            .save({ unitId: null, trigger: values.trigger, recurrenceDays: values.trigger === 'recurring' ? values.recurrenceDays : null, requiredFactor: values.requiredFactor })
             .then(async () => {
               notifySuccess(t('twoFactorPolicy.saved'));
               await refresh();
@@ -101,6 +101,9 @@ function PolicyForm({ policy }: { policy: TwoFaConfig }) {
             <Select style={{ width: 200 }} options={TWO_FA_RECURRENCE_DAYS.map((days) => ({ value: days, label: t(`twoFactorPolicy.days.d${days}`) }))} />
           </Form.Item>
         )}
+        <Form.Item label={t('twoFactorPolicy.requiredFactor')} name="requiredFactor" extra={t('twoFactorPolicy.requiredFactorHint')}>
+          <Radio.Group options={(['any', 'passkey'] as const).map((value) => ({ value, label: t(`twoFactorPolicy.factors.${value}`) }))} />
+        </Form.Item>
         {canUpdate && (
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('twoFactorPolicy.save')}

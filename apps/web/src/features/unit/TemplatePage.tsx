@@ -8,7 +8,7 @@ import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { announcePush } from '../service-apps/announce-push.ts';
 import { useDeliveryFailureText } from '../service-apps/delivery-failure.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
@@ -21,9 +21,9 @@ export default function TemplatePage() {
   const failureText = useDeliveryFailureText();
   const canPush = usePermissions().has(businessTemplateResource.permissions.update!);
 
-  const definition = useMemo((): ResourceScreenDefinition => {
-    const isDefault = (row: AnyRecord) => (row.isDefault ? <Tag color="green">{t('template.default')}</Tag> : null);
-    const push = (row: AnyRecord) => (
+  const definition = useMemo((): ResourceScreenDefinition<typeof businessTemplateResource> => {
+    const isDefault = (row: RecordOf<typeof businessTemplateResource>) => (row.isDefault ? <Tag color="green">{t('template.default')}</Tag> : null);
+    const push = (row: RecordOf<typeof businessTemplateResource>) => (
       <UnitChoiceButton
         iconOnly
         icon={<CloudUploadOutlined />}
@@ -44,8 +44,8 @@ export default function TemplatePage() {
         { title: t('template.service'), dataIndex: 'serviceName', key: 'serviceName' },
         { title: t('template.name'), dataIndex: 'name', key: 'name' },
         { title: t('template.description'), dataIndex: 'description', key: 'description' },
-        { title: t('template.isDefault'), key: 'isDefault', render: (_v: unknown, row: AnyRecord) => isDefault(row) },
-        { title: t('template.updatedAt'), key: 'updatedAt', render: (_v: unknown, row: AnyRecord) => formatDate(row.updatedAt as string, true) },
+        { title: t('template.isDefault'), key: 'isDefault', render: (_v: unknown, row: RecordOf<typeof businessTemplateResource>) => isDefault(row) },
+        { title: t('template.updatedAt'), key: 'updatedAt', render: (_v: unknown, row: RecordOf<typeof businessTemplateResource>) => formatDate(row.updatedAt, true) },
       ],
       form: [
         { name: 'serviceId', label: t('template.service'), input: 'select', options: useServiceAppOptions },
@@ -60,10 +60,10 @@ export default function TemplatePage() {
         { name: 'status', label: t('template.status'), options: activeStatusOptions(statusText) },
       ],
       view: [
-        { label: t('template.service'), render: (row) => row.serviceName as string },
-        { label: t('template.name'), render: (row) => row.name as string },
-        { label: t('template.description'), render: (row) => row.description as string | null },
-        { label: t('template.content'), render: (row) => <pre style={{ whiteSpace: 'pre-wrap' }}>{row.content as string}</pre> },
+        { label: t('template.service'), render: (row) => row.serviceName },
+        { label: t('template.name'), render: (row) => row.name },
+        { label: t('template.description'), render: (row) => row.description },
+        { label: t('template.content'), render: (row) => <pre style={{ whiteSpace: 'pre-wrap' }}>{row.content}</pre> },
         { label: t('template.isDefault'), render: isDefault },
       ],
       status: {

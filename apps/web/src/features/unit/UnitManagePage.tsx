@@ -11,7 +11,7 @@ import { formatDate } from '../../shared/format.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useAgencyOptions } from '../agency/agency-options.ts';
 
 /** /enterprise/enterprise-manage: the units (businesses) of the platform. */
@@ -21,12 +21,12 @@ export default function UnitManagePage() {
   const statusText = useStatusText();
 
   const screenTitle = useScreenTitle();
-  const definition = useMemo((): ResourceScreenDefinition => {
-    const type = (record: AnyRecord) => (record.isTrial ? <Tag color="orange">{t('type.trial')}</Tag> : <Tag color="blue">{t('type.official')}</Tag>);
+  const definition = useMemo((): ResourceScreenDefinition<typeof unitResource> => {
+    const type = (record: RecordOf<typeof unitResource>) => (record.isTrial ? <Tag color="orange">{t('type.trial')}</Tag> : <Tag color="blue">{t('type.official')}</Tag>);
     const bands = USER_COUNT_BANDS.map((band) => ({ value: band, label: band }));
     // Who brought the unit: shown to, and set by, those who may see the agencies.
     const agencies = permissions.has('AGENCY_AGENCY_LIST');
-    const agencyField = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, wide: true } as FormField;
+    const agencyField: FormField<typeof unitResource> = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, wide: true };
 
     return {
       contract: unitResource,
@@ -38,8 +38,8 @@ export default function UnitManagePage() {
         ...(agencies ? [{ title: t('fields.agency'), dataIndex: 'agencyName', key: 'agencyName' }] : []),
         { title: t('fields.numberOfEmployees'), dataIndex: 'numberOfEmployees', key: 'numberOfEmployees' },
         { title: t('fields.isTrial'), key: 'isTrial', render: (_v, record) => type(record) },
-        { title: t('fields.expiryDate'), key: 'expiryDate', render: (_v, record) => formatDate(record.expiryDate as string | null) },
-        { title: t('fields.registrationDate'), key: 'registrationDate', render: (_v, record) => formatDate(record.registrationDate as string) },
+        { title: t('fields.expiryDate'), key: 'expiryDate', render: (_v, record) => formatDate(record.expiryDate) },
+        { title: t('fields.registrationDate'), key: 'registrationDate', render: (_v, record) => formatDate(record.registrationDate) },
       ],
       form: [
         { name: 'name', label: t('fields.name'), input: 'text', wide: true },
@@ -75,19 +75,19 @@ export default function UnitManagePage() {
         },
       ],
       view: [
-        { label: t('fields.name'), render: (u) => u.name as string },
-        { label: t('fields.businessCode'), render: (u) => u.businessCode as string },
-        { label: t('fields.shortName'), render: (u) => u.shortName as string },
-        { label: t('fields.tenantId'), render: (u) => u.tenantId as string },
-        { label: t('fields.numberOfEmployees'), render: (u) => u.numberOfEmployees as string },
-        { label: t('fields.address'), render: (u) => u.address as string },
-        { label: t('fields.adminUnit'), render: (u) => `${u.adminUsername ?? ''} ${u.adminEmail ? `(${u.adminEmail as string})` : ''}` },
-        { label: t('fields.userCount'), render: (u) => u.userCount as number },
-        { label: t('fields.agency'), render: (u) => u.agencyName as string | null },
+        { label: t('fields.name'), render: (u) => u.name },
+        { label: t('fields.businessCode'), render: (u) => u.businessCode },
+        { label: t('fields.shortName'), render: (u) => u.shortName },
+        { label: t('fields.tenantId'), render: (u) => u.tenantId },
+        { label: t('fields.numberOfEmployees'), render: (u) => u.numberOfEmployees },
+        { label: t('fields.address'), render: (u) => u.address },
+        { label: t('fields.adminUnit'), render: (u) => `${u.adminUsername ?? ''} ${u.adminEmail ? `(${u.adminEmail})` : ''}` },
+        { label: t('fields.userCount'), render: (u) => u.userCount },
+        { label: t('fields.agency'), render: (u) => u.agencyName },
         { label: t('fields.isTrial'), render: type },
-        { label: t('fields.status'), render: (u) => statusText(u.status as number) },
-        { label: t('fields.expiryDate'), render: (u) => formatDate(u.expiryDate as string | null) },
-        { label: t('fields.registrationDate'), render: (u) => formatDate(u.registrationDate as string) },
+        { label: t('fields.status'), render: (u) => statusText(u.status) },
+        { label: t('fields.expiryDate'), render: (u) => formatDate(u.expiryDate) },
+        { label: t('fields.registrationDate'), render: (u) => formatDate(u.registrationDate) },
       ],
       status: {
         on: STATUS.active,

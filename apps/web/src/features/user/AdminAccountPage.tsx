@@ -5,13 +5,13 @@ import { adminAccountResource, USER_STATUS } from '@portal/contracts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { accountFormFields, userStatusOptions, userStatusToggle } from './user-fields.ts';
 import { useSystemRoleOptions } from './user-options.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { SignOutEverywhereAction } from './SignOutEverywhereAction.tsx';
 
-const roleTags = (record: AnyRecord) => (record.roleNames as string[]).map((name) => <Tag key={name}>{name}</Tag>);
+const roleTags = (record: RecordOf<typeof adminAccountResource>) => (record.roleNames).map((name) => <Tag key={name}>{name}</Tag>);
 
 /** /system/admin-account: the platform's staff accounts and their system roles. */
 export default function AdminAccountPage() {
@@ -20,7 +20,7 @@ export default function AdminAccountPage() {
   const statusText = useStatusText();
   const permissions = usePermissions();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof adminAccountResource> => {
     const statuses = userStatusOptions(statusText);
     const yesNo = (value: unknown) => (value ? r('yes') : r('no'));
     return {
@@ -45,14 +45,14 @@ export default function AdminAccountPage() {
         { name: 'roleId', label: t('fields.roles'), options: useSystemRoleOptions },
       ],
       view: [
-        { label: t('fields.username'), render: (u) => u.username as string },
-        { label: t('fields.fullName'), render: (u) => u.fullName as string },
-        { label: t('fields.email'), render: (u) => u.email as string },
-        { label: t('fields.mobile'), render: (u) => u.mobile as string },
+        { label: t('fields.username'), render: (u) => u.username },
+        { label: t('fields.fullName'), render: (u) => u.fullName },
+        { label: t('fields.email'), render: (u) => u.email },
+        { label: t('fields.mobile'), render: (u) => u.mobile },
         { label: t('fields.roles'), render: roleTags },
         { label: t('fields.allowExport'), render: (u) => yesNo(u.allowExport) },
-        { label: t('fields.status'), render: (u) => statusText(u.status as number) },
-        { label: t('fields.lastLogin'), render: (u) => formatDate(u.lastLoginAt as string | null, true) },
+        { label: t('fields.status'), render: (u) => statusText(u.status) },
+        { label: t('fields.lastLogin'), render: (u) => formatDate(u.lastLoginAt, true) },
       ],
       status: userStatusToggle(t),
       deleteQuestion: (record) => t('deleteQuestion', { name: record.username }),

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { USER_CALLS } from '@portal/contracts';
 import { callApi } from '../../api/call.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
-import type { AnyRecord } from '../../shared/resource/types.ts';
 
 const CALLS = { unitUser: USER_CALLS.signOutUnitUser, adminAccount: USER_CALLS.signOutAdminAccount };
 
@@ -11,9 +10,9 @@ const CALLS = { unitUser: USER_CALLS.signOutUnitUser, adminAccount: USER_CALLS.s
  * "Sign this user out everywhere", asked first: every session of the account ends, in the portal
  * and in the apps, and its open tabs are told at once. `kind` is the screen's kind of account.
  */
-export function SignOutEverywhereAction({ record, kind }: { record: AnyRecord; kind: keyof typeof CALLS }) {
+export function SignOutEverywhereAction({ record, kind }: { record: { id: string; username: string }; kind: keyof typeof CALLS }) {
   const { t } = useTranslation('user');
-  const name = String(record.username);
+  const name = record.username;
   return (
     <ConfirmedRowAction
       icon={<LogoutOutlined />}

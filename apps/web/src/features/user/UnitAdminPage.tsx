@@ -13,7 +13,7 @@ export default function UnitAdminPage() {
   const statusText = useStatusText();
 
   const definition = useMemo(
-    (): ResourceScreenDefinition => ({
+    (): ResourceScreenDefinition<typeof unitAdminResource> => ({
       contract: unitAdminResource,
       title: t('unitAdmins'),
       fixedQuery: { isAdmin: true },
@@ -23,7 +23,7 @@ export default function UnitAdminPage() {
         { title: t('fields.email'), dataIndex: 'email', key: 'email' },
         { title: t('fields.mobile'), dataIndex: 'mobile', key: 'mobile' },
         { title: t('fields.unit'), dataIndex: 'unitName', key: 'unitName' },
-        { title: t('fields.status'), key: 'status', render: (_v, record) => statusText(record.status as number) },
+        { title: t('fields.status'), key: 'status', render: (_v, record) => statusText(record.status) },
       ],
       form: [
         { name: 'email', label: t('fields.email'), input: 'text', wide: true },

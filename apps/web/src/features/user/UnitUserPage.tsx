@@ -10,7 +10,7 @@ import { usePermissions, useProfile } from '../../api/queries.ts';
 import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
-import type { AnyRecord, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { RecordOf, FormField, ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
 import { accountFormFields, userStatusOptions, userStatusToggle } from './user-fields.ts';
 import { AppUsersLink } from '../service-apps/AppUsersLink.tsx';
 import { useReportToOptions } from './report-to-options.ts';
@@ -25,15 +25,15 @@ export default function UnitUserPage() {
   const platform = useProfile().data?.unitId === null;
   const statusText = useStatusText();
 
-  const definition = useMemo((): ResourceScreenDefinition => {
+  const definition = useMemo((): ResourceScreenDefinition<typeof unitUserResource> => {
     const statuses = userStatusOptions(statusText);
     const extensions = (Object.keys(EXTENSION_OPTIONS) as (keyof typeof EXTENSION_OPTIONS)[]).map((name) => ({
       value: EXTENSION_OPTIONS[name],
       label: t(`extension.${name}`),
     }));
 
-    const form: FormField[] = [
-      ...(platform ? [{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, only: 'create', wide: true } as FormField] : []),
+    const form: FormField<typeof unitUserResource>[] = [
+      ...(platform ? [{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, only: 'create', wide: true } as FormField<typeof unitUserResource>] : []),
       ...accountFormFields(t),
       { name: 'positionCode', label: t('fields.position'), input: 'select', options: usePositionOptions },
       { name: 'departmentCode', label: t('fields.department'), input: 'select', options: useDepartmentOptions },
@@ -59,7 +59,7 @@ export default function UnitUserPage() {
         {
           title: t('fields.isAdmin'),
           key: 'isAdmin',
-          render: (_v: unknown, record: AnyRecord) => (
+          render: (_v: unknown, record: RecordOf<typeof unitUserResource>) => (
             <>
               {record.isAdmin ? <Tag color="purple">{t('kind.admin')}</Tag> : <Tag>{t('kind.user')}</Tag>}
               {Boolean(record.isLocked) && (
@@ -74,7 +74,7 @@ export default function UnitUserPage() {
       form,
       defaults: { status: USER_STATUS.active, extensionOption: EXTENSION_OPTIONS.none, isAdmin: false },
       filters: [
-        ...(platform ? [{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] : []),
+        ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] satisfies FilterField<typeof unitUserResource>[]) : []),
         { name: 'status', label: t('fields.status'), options: statuses },
       ],
       view: userViewFields(t, statusText),

@@ -14,7 +14,7 @@ import type { Option } from '../../shared/resource/types.ts';
  */
 export function useReportToOptions(): { options: Option[]; loading: boolean } {
   const form = Form.useFormInstance();
-  const unitId = Form.useWatch('unitId', form) as string | undefined;
+  const unitId = Form.useWatch('unitId', form);
   const ownUnit = useProfile().data?.unitId ?? null;
   const { data, isFetching } = useQuery({
     enabled: Boolean(unitId || ownUnit),

@@ -2,8 +2,11 @@ import type { TFunction } from 'i18next';
 import { USER_STATUS } from '@portal/contracts';
 import type { FormField, Option, StatusToggle } from '../../shared/resource/types.ts';
 
+/** The fields every person's save schema has (unit users, admin accounts, agency users). */
+type AccountFieldName = 'username' | 'email' | 'password' | 'confirmPassword' | 'lastName' | 'firstName' | 'mobile';
+
 /** The account part of a person's form: login, password (when adding) and name. */
-export function accountFormFields(t: TFunction<'user'>): FormField[] {
+export function accountFormFields(t: TFunction<'user'>): (FormField & { name: AccountFieldName })[] {
   return [
     { name: 'username', label: t('fields.username'), input: 'text', readOnlyOnEdit: true },
     { name: 'email', label: t('fields.email'), input: 'text' },

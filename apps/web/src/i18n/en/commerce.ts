@@ -61,6 +61,7 @@ export default {
     deactivate: 'Are you sure you want to deactivate the service pack "{{name}}"? Users of the businesses holding it can no longer sign into its services.',
   },
   unitPack: {
+    alreadyHolds: '{{unit}} already holds a pack in use: {{packs}}. The new pack would run beside it.',
     sync: 'Sync to the apps',
     syncQuestion: 'Push the pack "{{pack}}" of {{unit}} (seats, validity, features) into the app of each of its services?',
     synced: 'Sync Successful',

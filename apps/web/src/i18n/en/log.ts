@@ -34,6 +34,8 @@ export default {
     125: 'E-mail template',
     130: 'E-mail campaign',
     135: 'SMS template',
+    140: 'Passkey',
+    145: 'Authenticator app',
   } as Record<number, string>,
   actions: {
     1: 'Add',

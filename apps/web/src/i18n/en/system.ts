@@ -17,6 +17,9 @@ export default {
     refresh: 'Refresh',
   },
   twoFactorPolicy: {
+    requiredFactor: 'Second factor accepted',
+    requiredFactorHint: 'A passkey is phishing-resistant: with "passkey only", users who have a passkey must sign in with it.',
+    factors: { any: 'Any second factor (e-mailed code, authenticator app, passkey)', passkey: 'Passkey only (phishing-resistant)' },
     description: 'Default policy: applies to platform staff and to businesses without a policy of their own.',
     status: 'Status',
     enabled: 'Required',

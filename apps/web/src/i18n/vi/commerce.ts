@@ -59,6 +59,7 @@ export default {
     deactivate: 'Bạn có chắc chắn muốn ngừng kích hoạt gói dịch vụ "{{name}}"? Người dùng của các doanh nghiệp đang dùng gói sẽ không đăng nhập được các dịch vụ của gói.',
   },
   unitPack: {
+    alreadyHolds: '{{unit}} đang có gói dùng được: {{packs}}. Gói mới sẽ dùng song song với gói này.',
     sync: 'Đồng bộ sang ứng dụng',
     syncQuestion: 'Đồng bộ gói "{{pack}}" của {{unit}} (số người dùng, thời hạn, tính năng) sang ứng dụng của từng dịch vụ trong gói?',
     synced: 'Đồng bộ thành công',

@@ -31,6 +31,8 @@ export default {
     125: 'Mẫu email',
     130: 'Chiến dịch email',
     135: 'Mẫu SMS',
+    140: 'Khóa truy cập (passkey)',
+    145: 'Ứng dụng xác thực',
   } as Record<number, string>,
   actions: {
     1: 'Thêm mới',

@@ -15,6 +15,9 @@ export default {
     refresh: 'Làm mới',
   },
   twoFactorPolicy: {
+    requiredFactor: 'Yếu tố thứ hai được chấp nhận',
+    requiredFactorHint: 'Khóa truy cập (passkey) chống được lừa đảo: với "chỉ khóa truy cập", người dùng đã có khóa truy cập phải đăng nhập bằng khóa đó.',
+    factors: { any: 'Bất kỳ yếu tố thứ hai nào (mã qua email, ứng dụng xác thực, khóa truy cập)', passkey: 'Chỉ khóa truy cập (chống lừa đảo)' },
     description: 'Chính sách mặc định: áp dụng cho quản trị nền tảng và các doanh nghiệp chưa có chính sách riêng.',
     status: 'Trạng thái',
     enabled: 'Bắt buộc',

@@ -1,6 +1,11 @@
+import dayjs, { type Dayjs } from 'dayjs';
 import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { FormField } from './types.ts';
 import { useOptions } from './options.ts';
+
+const keepEnterInPicker = (event: React.KeyboardEvent) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
 
 /** The input of one form field; antd's Form.Item passes value and onChange through. */
 export function FieldInput({ field, disabled, ...props }: { field: FormField; disabled?: boolean; value?: unknown; onChange?: (value: unknown) => void }) {
@@ -31,9 +36,20 @@ export function FieldInput({ field, disabled, ...props }: { field: FormField; di
     case 'number':
       return <InputNumber {...common} {...control} style={{ width: '100%' }} />;
     case 'date':
-      return <DatePicker {...common} {...control} format="DD/MM/YYYY" style={{ width: '100%' }} />;
+      // Enter confirms the typed day; it does not also submit the dialog's form.
+      return <DatePicker {...common} {...control} format="DD/MM/YYYY" style={{ width: '100%' }} onKeyDown={keepEnterInPicker} />;
     case 'datetime':
-      return <DatePicker {...common} {...control} showTime format="DD/MM/YYYY HH:mm:ss" style={{ width: '100%' }} />;
+      return (
+        <DatePicker
+          {...common}
+          {...control}
+          showTime
+          format="DD/MM/YYYY HH:mm:ss"
+          style={{ width: '100%' }}
+          onKeyDown={keepEnterInPicker}
+          {...(field.future ? { showNow: false, disabledDate: (day: Dayjs) => day.isBefore(dayjs(), 'day') } : {})}
+        />
+      );
     case 'custom': {
       const Custom = field.component!;
       return <Custom value={props.value} onChange={control.onChange} disabled={disabled} label={field.label} />;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Col, Form, Modal, Row } from 'antd';
+import { Alert, Col, Form, Modal, Row } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,11 +8,13 @@ import { notifySuccess } from '../notify.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { toFormValues, toPayload, toPayloadValue } from './form-values.ts';
 import type { resourceApi } from './resource-api.ts';
-import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
+import { useDialogTitle } from './dialog-title.ts';
+import { refusalPlaces } from './refusal-places.ts';
+import type { AnyRecord, GenericDefinition } from './types.ts';
 import { isRequired, useFieldRules } from '../field-rules.ts';
 
 interface Props {
-  definition: ResourceScreenDefinition;
+  definition: GenericDefinition;
   api: ReturnType<typeof resourceApi>;
   record?: AnyRecord | undefined;
   onClose: () => void;
@@ -29,6 +31,9 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
   const rules = useFieldRules();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [hasErrors, setHasErrors] = useState(false);
+  // A refusal naming no field of the form: shown above the fields until the user edits one.
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const title = useDialogTitle(definition);
   const mode = record ? 'edit' : 'create';
   const schema = (mode === 'create' ? (definition.contract.create ?? definition.contract.save) : definition.contract.save) as z.ZodObject;
   const modeFields = (definition.form ?? []).filter((field) => !field.only || field.only === mode);
@@ -46,16 +51,14 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
       onSaved();
     },
     onError: (error) => {
-      if (!(error instanceof ApiError) || !error.fieldErrors) return;
-      form.setFields(
-        error.fieldErrors
-          .map((e) => {
-            const name = e.field.replace(/^body\./, '').split('.')[0]!;
-            return { name, errors: [rules.serverMessage(e.message, labelOf(name))] };
-          })
-          .filter((e) => fields.some((field) => field.name === e.name)),
-      );
-      setHasErrors(true);
+      const { atFields, elsewhere } = refusalPlaces(error, (name) => fields.some((field) => field.name === name));
+      // A business refusal's own message ("Email đã tồn tại") says more than the generic one of its key.
+      const business = error instanceof ApiError && error.status === 200;
+      if (atFields.length) {
+        form.setFields(atFields.map(({ name, message }) => ({ name, errors: [business ? error.message : rules.serverMessage(message, labelOf(name))] })));
+        setHasErrors(true);
+      }
+      setRefusal(elsewhere);
     },
   });
 
@@ -76,7 +79,7 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
   return (
     <Modal
       open
-      title={`${mode === 'create' ? t('add') : t('edit')} – ${definition.title}`}
+      title={title(mode === 'create' ? 'addEntity' : 'editEntity')}
       okText={t('save')}
       cancelText={t('cancel')}
       onOk={() => void submit()}
@@ -92,8 +95,14 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
         layout="vertical"
         initialValues={initialValues}
         onFieldsChange={() => setHasErrors(form.getFieldsError().some((field) => field.errors.length > 0))}
+        onValuesChange={(changed: Record<string, unknown>, values: Record<string, unknown>) => {
+          setRefusal(undefined);
+          definition.onFormChange?.(changed, values, (name, value) => form.setFieldValue(name, value));
+        }}
         onFinish={() => void submit()}
       >
+        {refusal && <Alert type="error" showIcon role="alert" message={t('notSaved')} description={refusal} style={{ marginBottom: 16 }} />}
+        {definition.formNotice?.(watched ?? initialValues, record)}
         <Row gutter={16}>
           {fields.map((field) => {
             const fieldSchema = schema.shape[field.name] as z.ZodType | undefined;
@@ -103,7 +112,7 @@ export function ResourceFormModal({ definition, api, record, onClose, onSaved }:
                 <Form.Item
                   name={field.name}
                   label={field.label}
-                  required={!readOnly && isRequired(fieldSchema)}
+                  required={!readOnly && (field.required ?? isRequired(fieldSchema))}
                   rules={
                     readOnly || !fieldSchema
                       ? []

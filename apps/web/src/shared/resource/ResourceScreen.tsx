@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { App, Button, Card, Space, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { DeleteOutlined, EditOutlined, EyeOutlined, LockOutlined } from '@ant-design/icons';
+import { App, Button, Card, Grid, Space, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageResult, PermissionName } from '@portal/contracts';
+import type { PageResult, PermissionName, ResourceContract } from '@portal/contracts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { notifySuccess } from '../notify.ts';
 import { ExportButton } from './ExportButton.tsx';
@@ -13,7 +13,9 @@ import { ResourceToolbar } from './ResourceToolbar.tsx';
 import { ResourceViewModal } from './ResourceViewModal.tsx';
 import { useStatusText } from './status.ts';
 import { treeRows } from './tree-rows.ts';
-import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
+import { useFocusableScroll } from './focusable-scroll.ts';
+import './resource-table.css';
+import type { AnyRecord, GenericDefinition, ResourceScreenDefinition } from './types.ts';
 
 const FIRST_PAGE = { pageIndex: 1, pageSize: 20 };
 /** How often a list showing settling rows (ResourceScreenDefinition.settling) is read again. */
@@ -24,7 +26,10 @@ const SETTLING_REFRESH_MS = 3000;
  * and delete with confirmation, add/edit dialog validated by the contract, view, export.
  * Buttons the user's permissions would not allow are not shown (the server refuses anyway).
  */
-export function ResourceScreen({ definition, toolbarExtra }: { definition: ResourceScreenDefinition; toolbarExtra?: React.ReactNode }) {
+export function ResourceScreen<C extends ResourceContract>({ definition: typed, toolbarExtra }: { definition: ResourceScreenDefinition<C>; toolbarExtra?: React.ReactNode }) {
+  // The definition was checked against its own contract where it was written; the generic
+  // screen below reads any record, so it sees the definition with the record's type erased.
+  const definition = typed as unknown as GenericDefinition;
   const { contract } = definition;
   const { t, i18n } = useTranslation('resource');
   const { modal } = App.useApp();
@@ -62,6 +67,13 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
   const nameOf = definition.nameOf ?? ((record: AnyRecord) => String(record.name ?? record.username ?? ''));
   // Nobody locks or deletes their own account from a list (the server refuses it too).
   const isSelf = (record: AnyRecord) => record.id === profile.data?.id;
+  const isBuiltIn = definition.builtIn ?? ((record: AnyRecord) => record.isBuiltIn === true || record.isSystem === true);
+  // On a desktop the status and the actions stay in view at the right however wide the row;
+  // on a phone nothing is pinned (a pinned column would take most of the screen).
+  const wide = Grid.useBreakpoint().md === true;
+  const pinned = wide ? ('right' as const) : undefined;
+  const tableRef = useRef<HTMLDivElement>(null);
+  useFocusableScroll(tableRef, definition.title);
 
   function confirmDelete(record: AnyRecord) {
     modal.confirm({
@@ -70,7 +82,8 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
       okText: t('delete'),
       okButtonProps: { danger: true },
       cancelText: t('cancel'),
-      onOk: () => remove.mutateAsync(record.id),
+      // A refusal is already told (toast); the dialog closes without an uncaught rejection.
+      onOk: () => remove.mutateAsync(record.id).catch(() => undefined),
     });
   }
 
@@ -80,7 +93,7 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
       content: definition.status?.question(status, record) ?? t('confirmStatus'),
       okText: t('save'),
       cancelText: t('cancel'),
-      onOk: () => setStatus.mutateAsync({ id: record.id, status }),
+      onOk: () => setStatus.mutateAsync({ id: record.id, status }).catch(() => undefined),
     });
   }
 
@@ -91,14 +104,14 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
       width: 64,
       render: (_value, _record, index) => (Number(query.pageIndex) - 1) * Number(query.pageSize) + index + 1,
     },
-    ...definition.columns,
+    ...definition.columns.map((column) => (column.key === 'status' ? { ...column, fixed: pinned } : column)),
   ];
   const toggle = definition.status;
   if (toggle) {
     columns.push({
       title: t('status.label'),
       key: 'status',
-      width: 120,
+      fixed: pinned,
       render: (_value, record) => (
         <Switch
           checked={record.status === toggle.on}
@@ -116,8 +129,8 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
   if (hasActions) columns.push({
     title: t('actions'),
     key: 'actions',
-    fixed: 'right',
-    width: 160,
+    fixed: pinned,
+    className: 'resource-actions',
     render: (_value, record) => (
       <Space size={0}>
         {definition.view && (
@@ -130,7 +143,14 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
             <Button type="text" icon={<EditOutlined />} aria-label={`${t('edit')} ${nameOf(record)}`} onClick={() => setEditing({ record })} />
           </Tooltip>
         )}
-        {contract.paths.delete && can('delete') && !isSelf(record) && (definition.canDelete?.(record) ?? true) && (
+        {contract.paths.delete && can('delete') && isBuiltIn(record) && (
+          <Tooltip title={t('builtInNoDelete')}>
+            <span className="resource-built-in" role="img" tabIndex={0} aria-label={`${t('builtInNoDelete')}: ${nameOf(record)}`}>
+              <LockOutlined />
+            </span>
+          </Tooltip>
+        )}
+        {contract.paths.delete && can('delete') && !isSelf(record) && !isBuiltIn(record) && (definition.canDelete?.(record) ?? true) && (
           <Tooltip title={t('delete')}>
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('delete')} ${nameOf(record)}`} onClick={() => confirmDelete(record)} />
           </Tooltip>
@@ -177,25 +197,28 @@ export function ResourceScreen({ definition, toolbarExtra }: { definition: Resou
         }
       />
       {definition.summary && list.data && definition.summary(list.data as PageResult<AnyRecord> & Record<string, unknown>)}
-      <Table<AnyRecord>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={rows}
-        {...(expandable ? { expandable } : {})}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('empty') }}
-        pagination={{
-          current: Number(query.pageIndex),
-          pageSize: Number(query.pageSize),
-          total: list.data?.totalRecord ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t(list.data?.totalCapped ? 'totalAbout' : 'total', { total: total.toLocaleString(i18n.language) }),
-          onChange: (pageIndex, pageSize) => setQuery((current) => ({ ...current, pageIndex, pageSize })),
-        }}
-      />
+      <div ref={tableRef}>
+        <Table<AnyRecord>
+          className="resource-table"
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          {...(expandable ? { expandable } : {})}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('empty') }}
+          pagination={{
+            current: Number(query.pageIndex),
+            pageSize: Number(query.pageSize),
+            total: list.data?.totalRecord ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (total) => t(list.data?.totalCapped ? 'totalAbout' : 'total', { total: total.toLocaleString(i18n.language) }),
+            onChange: (pageIndex, pageSize) => setQuery((current) => ({ ...current, pageIndex, pageSize })),
+          }}
+        />
+      </div>
       {editing && (
         <ResourceFormModal
           definition={definition}

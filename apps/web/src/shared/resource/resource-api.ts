@@ -12,9 +12,12 @@ export function resourceApi(contract: ResourceContract) {
   return {
     search: (query: Record<string, unknown>, signal?: AbortSignal) => apiRequest<PageResult<AnyRecord>>(path('search'), { body: query, signal }),
     get: (id: string) => apiRequest<AnyRecord>(path('get', id)),
+    // A refusal of a save is shown in its dialog (at the field it names), not as a toast.
     save: (values: Record<string, unknown>, id?: string) => {
-      if (contract.paths.save) return apiRequest<Saved>(path('save'), { body: id ? { ...values, id } : values });
-      return id ? apiRequest<Saved>(path('update'), { body: { ...values, id } }) : apiRequest<Saved>(path('create'), { body: values });
+      if (contract.paths.save) return apiRequest<Saved>(path('save'), { body: id ? { ...values, id } : values, quietRefusal: true });
+      return id
+        ? apiRequest<Saved>(path('update'), { body: { ...values, id }, quietRefusal: true })
+        : apiRequest<Saved>(path('create'), { body: values, quietRefusal: true });
     },
     remove: (id: string) => apiRequest<boolean>(path('delete', id), { method: 'DELETE' }),
     setStatus: (id: string, status: number) => apiRequest<boolean>(path('status'), { body: { id, status } }),

@@ -1,10 +1,10 @@
-import type { AnyRecord, ResourceScreenDefinition } from './types.ts';
+import type { AnyRecord, GenericDefinition } from './types.ts';
 
 /**
  * Nests the rows of a page two levels deep: a row whose parent is on the page goes under it
  * (antd's tree table reads `children`); the others stay at the top, so nothing is hidden.
  */
-export function treeRows(rows: readonly AnyRecord[], tree: NonNullable<ResourceScreenDefinition['tree']>): AnyRecord[] {
+export function treeRows(rows: readonly AnyRecord[], tree: NonNullable<GenericDefinition['tree']>): AnyRecord[] {
   const parents = new Map<unknown, AnyRecord & { children: AnyRecord[] }>();
   const top: AnyRecord[] = [];
   for (const row of rows) {

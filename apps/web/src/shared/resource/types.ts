@@ -1,14 +1,35 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import type { PageResult, ResourceContract } from '@portal/contracts';
 
-/** A record of any resource, as the generic screen handles it. */
+/**
+ * A record of any resource, as the generic screen's own code handles it (shared/resource only):
+ * a screen's definition is typed by its contract instead (`RecordOf<C>`, `FieldName<C>`).
+ */
 export interface AnyRecord {
   id: string;
   status?: number;
   [field: string]: unknown;
 }
+
+/** The record a contract's get and search calls answer. */
+export type RecordOf<C extends ResourceContract> = z.output<C['record']>;
+
+/**
+ * The names a contract's form may use: the keys of its save and create schemas, and the record's
+ * own fields, which an update accepts back unchanged and drops (`acceptingRecord`): a form may
+ * show one read-only (a computed amount) or use it to narrow another field's choices (the unit
+ * whose users are offered). A name of none of them does not compile.
+ */
+export type FieldName<C extends ResourceContract> = Extract<
+  keyof z.input<C['save']> | keyof z.input<NonNullable<C['create']>> | keyof z.output<C['record']>,
+  string
+>;
+
+/** The keys of the contract's search body (the names a filter may use). */
+export type FilterName<C extends ResourceContract> = Extract<keyof z.input<C['search']>, string>;
 
 export interface Option {
   value: string | number | boolean;
@@ -28,9 +49,9 @@ export interface CustomInputProps {
   label: string;
 }
 
-export interface FormField {
+export interface FormField<C extends ResourceContract = ResourceContract> {
   /** Field of the contract's save (or create) schema. */
-  name: string;
+  name: FieldName<C>;
   /** Already translated label. */
   label: string;
   input: 'text' | 'number' | 'password' | 'textarea' | 'select' | 'multiselect' | 'switch' | 'date' | 'datetime' | 'color' | 'custom';
@@ -44,50 +65,61 @@ export interface FormField {
   placeholder?: string;
   /** Full width in the two-column form. */
   wide?: boolean;
+  /** Marked required though the schema alone does not say so (a rule across fields asks for it). */
+  required?: boolean;
+  /** A date and time that must lie ahead: past days cannot be picked and the picker offers no "Now". */
+  future?: boolean;
   /** Shown (and sent) only while the form's values pass this, e.g. the receivers of one kind. */
   shownWhen?: (values: Record<string, unknown>) => boolean;
 }
 
 /** A filter of the list: a select of values, or a date range (two search fields). */
-export type FilterField =
-  | { kind?: 'select'; name: string; label: string; options: OptionSource }
+export type FilterField<C extends ResourceContract = ResourceContract> =
+  | { kind?: 'select'; name: FilterName<C>; label: string; options: OptionSource }
   | {
       kind: 'dateRange';
-      from: string;
-      to: string;
+      from: FilterName<C>;
+      to: FilterName<C>;
       label: string;
       /** Whole days (YYYY-MM-DD) both required, as a report's period: the range cannot be cleared. */
       days?: boolean;
     };
 
-export interface ViewField {
+export interface ViewField<R = AnyRecord> {
   label: string;
-  render: (record: AnyRecord) => ReactNode;
+  render: (record: R) => ReactNode;
 }
 
 /** A status a row can be switched to, and how the switch asks before doing it. */
-export interface StatusToggle {
+export interface StatusToggle<R = AnyRecord> {
   on: number;
   off: number;
   /** The confirmation question for switching to `status`. */
-  question: (status: number, record: AnyRecord) => string;
+  question: (status: number, record: R) => string;
 }
 
 /**
  * The resource pattern, screen half: everything a standard list screen needs beyond the
- * contract — columns, form, filters, view, and the texts that differ per entity.
+ * contract — columns, form, filters, view, and the texts that differ per entity. Typed by the
+ * contract: form field names are its save (or create) schema's keys, filters its search
+ * schema's, columns, view and row callbacks get its record.
  */
-export interface ResourceScreenDefinition {
-  contract: ResourceContract;
+export interface ResourceScreenDefinition<C extends ResourceContract = ResourceContract, R = RecordOf<C>> {
+  contract: C;
   /** Title of the screen (the menu code's phrase is used when absent). */
   title: string;
-  columns: TableColumnsType<AnyRecord>;
-  form?: FormField[];
-  filters?: FilterField[];
-  view?: ViewField[];
-  status?: StatusToggle;
+  /**
+   * The noun of one record in dialog titles ("Thêm <entity>"), when the contract's noun in the
+   * phrases (resource: entities.<contract name>) does not fit this screen.
+   */
+  entity?: string;
+  columns: TableColumnsType<R>;
+  form?: FormField<C>[];
+  filters?: FilterField<C>[];
+  view?: ViewField<R>[];
+  status?: StatusToggle<R>;
   /** The question asked before a delete (section 9: deleting a unit or user removes users). */
-  deleteQuestion?: (record: AnyRecord) => string;
+  deleteQuestion?: (record: R) => string;
   /** Rows per page at first (20 when absent); a tree screen shows more so groups stay whole. */
   pageSize?: number;
   /** Default values of a new record. */
@@ -97,25 +129,37 @@ export interface ResourceScreenDefinition {
   /** Fixed search conditions of this screen (e.g. unit administrators only). */
   fixedQuery?: Record<string, unknown>;
   /** Extra row actions written by hand beside the standard ones. */
-  rowActions?: (record: AnyRecord) => ReactNode;
+  rowActions?: (record: R) => ReactNode;
   /** Rows the delete button is offered for (all when absent); the server refuses the others anyway. */
-  canDelete?: (record: AnyRecord) => boolean;
+  canDelete?: (record: R) => boolean;
+  /** Built-in rows (the Super admin role): tagged as such, never offered for delete. */
+  builtIn?: (record: R) => boolean;
   /** Rows the edit button is offered for (all when absent); the server refuses the others anyway. */
-  canEdit?: (record: AnyRecord) => boolean;
+  canEdit?: (record: R) => boolean;
   /**
    * Shows the page as a two-level tree: a row whose `parentKey` equals another row's `key`
    * (a row without parent) is nested under it. The search answers each parent before its children.
    */
   tree?: { key: string; parentKey: string };
   /** Drawn between the toolbar and the table from the search reply (a report's chart). */
-  summary?: (reply: PageResult<AnyRecord> & Record<string, unknown>) => ReactNode;
+  summary?: (reply: PageResult<R> & Record<string, unknown>) => ReactNode;
   /** Which label names a record in confirmations ("Delete <name>?"). */
-  nameOf?: (record: AnyRecord) => string;
+  nameOf?: (record: R) => string;
   /**
    * Rows whose state changes on the server without anyone touching the screen (a delivery
    * still pending): while the page shows one, the list is read again every few seconds.
    */
-  settling?: (record: AnyRecord) => boolean;
+  settling?: (record: R) => boolean;
+  /**
+   * Fills fields from others as the user changes them (a pack's expiry from its start and term):
+   * `set` changes one field of the dialog's form.
+   */
+  onFormChange?: (changed: Record<string, unknown>, values: Record<string, unknown>, set: (name: string, value: unknown) => void) => void;
+  /** Drawn above the dialog's fields from its values (a warning about the choice made). */
+  formNotice?: (values: Record<string, unknown>, record: R | undefined) => ReactNode;
   /** Reads what a save answered beside the id (the contract's `savedExtra`), after the standard toast. */
   afterSave?: (reply: Record<string, unknown>) => void;
 }
+
+/** A definition as the generic screen's own parts read it: any contract, any record. */
+export type GenericDefinition = ResourceScreenDefinition<ResourceContract, AnyRecord>;
