@@ -18,6 +18,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
     ],
     // Two cores: two test files at a time, each with its own databases.
     maxWorkers: 2,

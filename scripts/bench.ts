@@ -21,6 +21,8 @@ import { DEMO_UNIT_USER, TEST_ADMIN, TEST_PUBLIC_URL } from '../apps/server/test
 import type { FastifyInstance } from 'fastify';
 import { benchActivity } from './bench-activity.ts';
 import { benchSync } from './bench-sync.ts';
+import { benchWake } from './bench-wake.ts';
+import { benchRestart } from './bench-restart.ts';
 import { cpuSeconds, hammer, loops, percentile, postgresCpuSeconds, rssMiB, timed } from './bench/measure.ts';
 import { seedActionLogs, seedUsers } from './bench/seed.ts';
 
@@ -136,6 +138,12 @@ try {
   }
 } finally {
   await instance.stop();
+}
+// 4a. `npm start` on an unchanged install, on the same database (issue 27).
+try {
+  console.log('');
+  await benchRestart(row, databaseEnv);
+} finally {
   await target?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -144,6 +152,10 @@ try {
 console.log('');
 const sizes = spawnSync(process.execPath, [new URL('./size-budgets.ts', import.meta.url).pathname], { encoding: 'utf8' });
 console.log(sizes.status === null || sizes.stdout === '' ? 'web: not built (run "npm run build")' : sizes.stdout.trim());
+
+// 6a. Grant → SCIM request: the outbox wakes on commit (issue 27).
+console.log('');
+await benchWake(row);
 
 // 6. A full sync of a unit's app into a SCIM app (issue 8).
 if (process.env.BENCH_SYNC_USERS !== '0') {

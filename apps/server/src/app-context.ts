@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Realtime } from './platform/realtime/realtime.ts';
 import type { ActorLoader } from './platform/actor.ts';
+import type { Metrics } from './platform/metrics/metrics.ts';
 import type { Invalidation } from './platform/cache/invalidation.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -28,6 +29,8 @@ export interface AppContext {
   actors: ActorLoader;
   /** fetch for the URLs administrators configure: never to internal addresses (OUTBOUND_ALLOWED_HOSTS aside). */
   outbound: Outbound;
+  /** This instance's Prometheus metrics (platform/metrics): the routes count sign-ins there. */
+  metrics: Metrics;
   /** Asks this instance's provisioning worker to deliver now rather than at its next poll. */
   kickProvisioning(): void;
 }

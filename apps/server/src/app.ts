@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
@@ -36,6 +36,7 @@ import { purgeExpiredRateLimits } from './platform/rate-limit.ts';
 import type { ProviderKeys } from './identity/keys.ts';
 import { createProvider, identityUrls, API_SCOPE, SPA_CLIENT_ID } from './identity/provider.ts';
 import { mountProvider } from './identity/provider-mount.ts';
+import { countTokenGrants } from './identity/grant-metrics.ts';
 import { createTokenVerifier } from './identity/tokens.ts';
 import { appAuthenticator } from './identity/app-credentials.ts';
 import { liveGrants } from './identity/live-grants.ts';
@@ -46,6 +47,7 @@ import { startTrialUnit } from './modules/unit/create-unit.ts';
 import { startProvisioningWorker } from './modules/provisioning/worker.ts';
 import { startCampaignSender } from './modules/system/campaign-sender.ts';
 import type { QueueWorker } from './platform/outbox/queue-worker.ts';
+import { wakeOutboxesOnCommit } from './platform/outbox/wake.ts';
 import { registerServiceAppRoutes } from './modules/service-apps/routes.ts';
 import { registerServiceRoutes } from './modules/service/routes.ts';
 import { registerPackageRoutes } from './modules/package/routes.ts';
@@ -57,6 +59,9 @@ import { cachedActorLoader } from './platform/actor.ts';
 import { startInvalidation } from './platform/cache/invalidation.ts';
 import { failureBody, registerErrorEnvelope } from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
+import { observeRequests, registerPublicMetrics } from './platform/metrics/metrics-routes.ts';
+import { loggerOptions, registerRequestLog, requestIdOf } from './platform/logging.ts';
 import { registerHealthRoutes } from './platform/health-routes.ts';
 import { languageOf } from './platform/language.ts';
 import { createMailer } from './platform/mail/mailer.ts';
@@ -79,6 +84,8 @@ export interface AppOptions {
   webRoot?: string;
   /** The server's clock; tests pass a manual one. */
   clock?: Clock;
+  /** Where log lines go (stdout by default); tests capture them. */
+  logStream?: { write(line: string): void };
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -113,7 +120,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, keys } = options;
   const { db } = database;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Fastify's two lines per request are off: registerRequestLog writes one.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: config.requestTimeoutMs,
@@ -122,6 +132,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   registerSecurityHeaders(app, config.publicUrl);
+  registerRequestLog(app);
+  const metrics = createMetrics({ db, poolUse: database.poolUse, liveConnections: () => realtimeConnections() });
+  observeRequests(app, metrics);
+  // The live connections start later (they need the access checks' dependencies).
+  let realtimeConnections = () => 0;
   // API answers are compressed when large enough to gain (the SPA's files are compressed at build).
   // Up to 32 KiB (a page of any list) in one synchronous call, ~0.3 ms at this quality: through
   // zlib's stream and thread pool, which the plugin uses above 8 KiB on two cores, a page of 20
@@ -158,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => invalidation.close());
   const grantAlive = liveGrants(db, invalidation);
   const realtime = await startRealtime(app, { db, verifyToken, grantAlive, redisUrl: config.redisUrl });
+  realtimeConnections = () => realtime.connections();
   // A call that may have written waits until this instance's caches have heard of it, so the
   // caller's next request reads their own change (other instances hear it within milliseconds).
   app.addHook('onSend', async (request, reply) => {
@@ -174,11 +190,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
   countProviderActivity(provider, { db, realtime, log: app.log });
+  countTokenGrants(provider, metrics);
   const provisioning = startProvisioningWorker({ db, secrets, provider, clock, outbound, log: app.log });
   app.addHook('onClose', () => provisioning.stop());
   const campaigns = startCampaignSender({ db, clock, mailer, log: app.log });
   app.addHook('onClose', () => campaigns.stop());
-  const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, outbound, kickProvisioning: () => provisioning.kick() };
+  const stopWaking = await wakeOutboxesOnCommit(database.listen, {
+    provisioning_outbox: () => provisioning.kick(),
+    mail_outbox: mailer.worker && (() => mailer.worker?.kick()),
+    sms_outbox: sms.worker && (() => sms.worker?.kick()),
+  });
+  app.addHook('onClose', () => stopWaking());
+  const context: AppContext = { config, db, mailer, sms, realtime, clock, secrets, invalidation, actors, outbound, metrics, kickProvisioning: () => provisioning.kick() };
   // What the routes share, reachable from the instance for the workers' owners (and tests).
   app.decorate('portal', context);
   app.decorate('campaignSender', campaigns);
@@ -186,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccessControl(app, { db, verifyToken, grantAlive, loadActor: actors, authenticateApp });
 
   registerHealthRoutes(app, { db });
+  registerPublicMetrics(app, metrics, config.metricsToken);
   registerInteractionRoutes(app, context, provider);
   registerPasskeySigninRoutes(app, context, provider);
   registerSignUpRoutes(app, context, provider, startTrialUnit);

@@ -54,4 +54,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORTAL_ADMIN_PASSWORD: 'password' })).toThrow(/^PORTAL_ADMIN_PASSWORD must have 8 to 255 characters/);
     expect(loadConfig({ PORTAL_ADMIN_PASSWORD: 'Str0ng#Pass' }).admin.password).toBe('Str0ng#Pass');
   });
+
+  it('reads the metrics settings: a token long enough, a separate port on loopback by default', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/^METRICS_TOKEN must have at least 24 characters/);
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, metricsPort: undefined, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toMatchObject({ metricsPort: 9464, metricsHost: '10.0.0.5' });
+  });
 });

@@ -37,6 +37,13 @@ export interface Config {
    * logout) for apps on premises; every other loopback, private or link-local address is refused.
    */
   outboundAllowed: OutboundAllowance;
+  /** Prometheus metrics: on the public port only for this bearer token (never anonymously there). */
+  metricsToken: string | undefined;
+  /** A separate listener for /metrics (no token asked), on METRICS_HOST (127.0.0.1 by default). */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+  shutdownGraceMs: number;
 }
 
 /** A configuration mistake: its message is one line naming the variable, shown as is. */
@@ -110,6 +117,12 @@ function outboundAllowance(raw: string | undefined): OutboundAllowance {
   return { hosts, networks };
 }
 
+/** A guessable token would open the metrics to anyone on the public port. */
+function metricsToken(raw: string | undefined): string | undefined {
+  if (raw !== undefined && raw.length < 24) throw new ConfigError('METRICS_TOKEN must have at least 24 characters (openssl rand -base64 32)');
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -133,7 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
-  const logLevel = read(env, 'LOG_LEVEL') ?? 'warn';
+  const logLevel = read(env, 'LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
@@ -147,6 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     trustProxy: trustedProxies(read(env, 'TRUST_PROXY')),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     outboundAllowed: outboundAllowance(read(env, 'OUTBOUND_ALLOWED_HOSTS')),
     dataDir: read(env, 'DATA_DIR') ?? './data',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
@@ -158,5 +172,8 @@ export function loadConfig(env: Env = process.env): Config {
     elearningUrl: url(env, 'ELEARNING_URL', ['http', 'https']) ?? `${publicUrl}/sso-fe/list-base-app`,
     logLevel: logLevel as Config['logLevel'],
     integrationKey: key,
+    metricsToken: metricsToken(read(env, 'METRICS_TOKEN')),
+    metricsPort: read(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 9464, 1, 65535),
+    metricsHost: read(env, 'METRICS_HOST') ?? '127.0.0.1',
   };
 }

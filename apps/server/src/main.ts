@@ -4,6 +4,7 @@ import { prepareDatabase } from './bootstrap/index.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { loadProviderKeys } from './identity/keys.ts';
+import { startMetricsServer } from './platform/metrics/metrics-routes.ts';
 
 /** Start-up: config → database → migrations and seed → keys → listen. */
 async function main(): Promise<void> {
@@ -15,6 +16,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Where a start's time goes, logged once listening: a restart should answer within seconds.
+  const startedAt = performance.now();
+  const phases: Record<string, number> = {};
+  const phase = (name: string) => (phases[name] = Math.round(performance.now() - startedAt));
   let database: DatabaseHandle;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir) });
@@ -23,10 +28,17 @@ async function main(): Promise<void> {
     fail(`Cannot open ${where}: ${(error as Error).message}`);
   }
 
+  phase('databaseOpen');
   const prepared = await prepareDatabase(database, config);
+  phase('databasePrepared');
   const keys = await loadProviderKeys(database.db);
   const app = await buildApp({ config, database, keys });
+  phase('appBuilt');
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+  phase('listening');
+  app.log.info({ startupMs: phases, sinceProcessStartMs: Math.round(performance.now()) }, 'started');
+  const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(app.portal.metrics, { port: config.metricsPort, host: config.metricsHost });
+  if (metricsServer) console.log(`Metrics: http://${config.metricsHost}:${config.metricsPort}/metrics`);
 
   console.log(`SSO portal: ${config.publicUrl}/sso-fe/  (database: ${database.kind === 'pglite' ? resolve(config.dataDir) : 'PostgreSQL'})`);
   if (prepared.admin?.generatedPassword) {
@@ -39,6 +51,13 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
+    // app.close() stops accepting, lets requests in flight finish, stops the workers (which
+    // give back the leases of rows they had not started); past the grace, exit regardless.
+    setTimeout(() => {
+      console.error(`${signal}: requests still in flight after SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms); exiting`);
+      process.exit(1);
+    }, config.shutdownGraceMs).unref();
+    await metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

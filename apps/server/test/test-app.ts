@@ -26,6 +26,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** A built web app to serve (none by default). */
   webRoot?: string;
+  /** Captures the log lines (the app logs at LOG_LEVEL, silent unless the test's env says). */
+  logStream?: { write(line: string): void };
 }
 
 /** The real app on a fresh database of `kind`, seeded as on first start (with demo data). */

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   withExclusiveLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   /** Hears the NOTIFY messages of `channel`, from every instance on this database. */
   listen(channel: string, handlers: ChannelHandlers): Promise<StopListening>;
+  /** The pool's connections now (PostgreSQL only: PGlite is one in-process connection). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       }
     },
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -58,7 +58,10 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
     async (request, reply) => {
       const interaction = await pendingInteraction(provider, request, reply, request.params.uid);
       // A service the user may not open now: the sign-in page shows why, and no code is issued.
-      if (interaction.prompt.name === ENTITLEMENT_PROMPT) throw new AppError(refusalOf(interaction.prompt.details));
+      if (interaction.prompt.name === ENTITLEMENT_PROMPT) {
+        ctx.metrics.signIn('refused_by_entitlement');
+        throw new AppError(refusalOf(interaction.prompt.details));
+      }
       const client = await provider.Client.find(String(interaction.params.client_id));
       return ok({
         uid: interaction.uid,
@@ -83,6 +86,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       const interaction = pending.value;
       const check = await checkCredentials(db, ctx.actors, request.body.username, request.body.password);
       if (!check.ok) {
+        ctx.metrics.signIn(check.reason === 'locked' ? 'locked' : check.reason === 'disabled' ? 'disabled' : 'wrong_password');
         throw new AppError(
           check.reason === 'locked' ? 'account.locked' : check.reason === 'disabled' ? 'account.expired' : 'account.invalid_credentials',
         );
@@ -93,6 +97,7 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       const second = await secondFactorOf(db, user);
       // A policy asking for a phishing-resistant factor: a user who has a passkey must use it.
       if (second.passkeyRequired) throw new AppError('passkey.required');
+      ctx.metrics.signIn('two_factor_asked');
       // Back from the code screen and signing in again: the code already sent still stands.
       const earlier = await pendingCode<PendingTwoFactor>(db, CODE_PURPOSES.twoFactorSignin, uid);
       const payload: PendingTwoFactor = { userId: user.id, deviceKeyHash: device };
@@ -125,11 +130,20 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AppContext,
       if (!(await hitRateLimit(db, `two-factor-signin:${pending.userId}`, TWO_FACTOR_CHECKS))) throw new AppError('request.too_many');
       const { code, appCode, recoveryCode = '' } = request.body;
       if (code !== undefined) {
-        await consumeCode(db, CODE_PURPOSES.twoFactorSignin, uid, code);
+        await consumeCode(db, CODE_PURPOSES.twoFactorSignin, uid, code).catch((error: unknown) => {
+          ctx.metrics.signIn('two_factor_failed');
+          throw error;
+        });
       } else if (appCode !== undefined) {
-        await checkAppCode(ctx, pending.userId, appCode);
+        await checkAppCode(ctx, pending.userId, appCode).catch((error: unknown) => {
+          ctx.metrics.signIn('two_factor_failed');
+          throw error;
+        });
       } else {
-        if (!(await useRecoveryCode(db, pending.userId, recoveryCode))) throw new AppError('verification.failed');
+        if (!(await useRecoveryCode(db, pending.userId, recoveryCode))) {
+          ctx.metrics.signIn('two_factor_failed');
+          throw new AppError('verification.failed');
+        }
         // The e-mailed code of this sign-in must not be usable afterwards.
         await db
           .delete(verificationCodes)

@@ -46,6 +46,7 @@ export async function completeLogin(
   deviceKeyHash: string,
 ): Promise<InteractionStep> {
   const recorded = await recordSignIn(ctx.db, ctx.realtime, user, { ip: request.ip, userAgent: request.headers['user-agent'], deviceKeyHash, language: languageOf(request) });
+  ctx.metrics.signIn(recorded ? 'success' : 'locked');
   if (!recorded) throw new AppError('account.locked');
   const redirectTo = await saveInteractionResult(interaction, { login: { accountId: user.id } });
   return { status: 'done', redirectTo };

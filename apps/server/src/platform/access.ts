@@ -149,7 +149,7 @@ export function registerAccessControl(
     resolved.set(request, record);
     tokens.set(request, claims);
     if (!holds(record.actor, access)) {
-      if (audit) await writeActionLog(deps.db, { actor: record.actor, ip: request.ip }, { ...audit, result: LOG_RESULT.failure, content: 'request.forbidden' });
+      if (audit) await writeActionLog(deps.db, { actor: record.actor, ip: request.ip, requestId: request.id }, { ...audit, result: LOG_RESULT.failure, content: 'request.forbidden' });
       throw forbidden();
     }
   }

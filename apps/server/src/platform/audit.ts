@@ -35,7 +35,7 @@ export function describeInput(input: unknown): string {
 
 export async function writeActionLog(
   db: Queryable,
-  who: { actor: Actor; ip: string },
+  who: { actor: Actor; ip: string; requestId?: string },
   entry: AuditSubject & AuditDetails & { result: (typeof LOG_RESULT)[keyof typeof LOG_RESULT] },
 ): Promise<void> {
   await db.insert(actionLogs).values({
@@ -49,6 +49,7 @@ export async function writeActionLog(
     objectName: entry.objectName ?? null,
     content: entry.content ?? null,
     ipAddress: who.ip,
+    requestId: who.requestId ?? null,
   });
 }
 
@@ -70,7 +71,7 @@ export async function auditedChange<T>(
   const note = (more: AuditDetails) => Object.assign(details, more);
   // Effects outside the database (telling live connections) wait until the change is kept.
   const effects: (() => void)[] = [];
-  const who = { actor: request.actor, ip: request.ip };
+  const who = { actor: request.actor, ip: request.ip, requestId: request.id };
   try {
     const value = await db.transaction(async (tx) => {
       const result = await work(tx, note, (effect) => effects.push(effect));

@@ -64,6 +64,7 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
       request.log.error({ err: error }, 'unhandled error');
       appError = new AppError('request.internal');
     }
-    return reply.status(appError.statusCode).send(failureBody(appError, language));
+    const body = failureBody(appError, language);
+    return reply.status(appError.statusCode).send(appError.statusCode >= 500 ? { ...body, requestId: request.id } : body);
   });
 }

@@ -13,6 +13,8 @@ export const failureEnvelopeSchema = z.object({
   errorCode: z.number().int(),
   busErrorMessage: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
+  /** A server-side failure (5xx) names its request, as in the server's log and the x-request-id header. */
+  requestId: z.string().optional(),
 });
 export type FailureEnvelope = z.infer<typeof failureEnvelopeSchema>;
 

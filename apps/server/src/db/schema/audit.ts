@@ -20,6 +20,8 @@ export const actionLogs = pgTable(
     objectName: text(),
     content: text(),
     ipAddress: text(),
+    /** The request that made the change (x-request-id): ties the entry to the server's log lines. */
+    requestId: text(),
     createdAt: createdAt(),
   },
   // Lists read newest first in (created_at, id) order straight from these (see largePage).

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
+import { releaseLeases } from '../../platform/outbox/lease.ts';
+import { provisioningOutbox } from '../../db/schema/index.ts';
 import { startQueueWorker, type QueueWorker } from '../../platform/outbox/queue-worker.ts';
 import { deliver, type DeliveryDeps } from './deliver.ts';
 import { encodeFailure } from '../../platform/outbox/delivery-failure.ts';
@@ -36,6 +38,7 @@ export function startProvisioningWorker(deps: DeliveryDeps & { clock: Clock; log
     name: 'provisioning',
     claim: (limit) => claimDueDeliveries(deps.db, deps.clock, limit),
     deliver: deliverRow,
+    release: (rows) => releaseLeases(deps.db, provisioningOutbox, rows.map((row) => row.id)),
     log: deps.log,
     pollMs: deps.pollMs ?? POLL_MS,
   });

@@ -3,6 +3,8 @@ import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { startQueueWorker, type QueueWorker } from '../outbox/queue-worker.ts';
+import { releaseLeases } from '../outbox/lease.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
 import { readSetting } from '../settings.ts';
 import { claimDueMail, markFailedAttempt, markSent, type OutboxRow } from './outbox.ts';
 
@@ -46,6 +48,7 @@ export function startMailWorker(deps: { db: Database; clock: Clock; smtpUrl: str
   return startQueueWorker({
     name: 'mail',
     claim: (limit) => claimDueMail(deps.db, deps.clock, limit),
+    release: (rows) => releaseLeases(deps.db, mailOutbox, rows.map((row) => row.id)),
     deliver,
     log: deps.log,
     ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }),

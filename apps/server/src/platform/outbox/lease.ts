@@ -36,6 +36,15 @@ export async function claimUnderLease<T extends LeasedTable>(
   return claimed as T['$inferSelect'][];
 }
 
+/** Gives back leases this worker holds but will not use (it is stopping): any instance may claim the rows now. */
+export async function releaseLeases(db: Database, table: LeasedTable, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(table as PgTable)
+    .set({ lockedUntil: null } as never)
+    .where(inArray(table.id, [...ids]));
+}
+
 /**
  * Holds a row back while an earlier row with the same values in `columns` (one receiver's, one
  * object's) is still pending, so that key's rows leave in the order they were queued however

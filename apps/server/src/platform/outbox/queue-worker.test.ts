@@ -3,6 +3,37 @@ import { silentLog } from '../../../test/silent-log.ts';
 import { startQueueWorker } from './queue-worker.ts';
 
 describe('queue worker', () => {
+  it('when stopped mid-batch, finishes the row in flight, starts no other and gives their leases back', async () => {
+    let finishFirst!: () => void;
+    const inFlight = new Promise<void>((resolve) => (finishFirst = resolve));
+    const delivered: number[] = [];
+    const released: number[][] = [];
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    const worker = startQueueWorker<number>({
+      name: 'test',
+      claim: async () => [1, 2, 3],
+      deliver: async (row) => {
+        if (row === 1) {
+          firstStarted();
+          await inFlight;
+        }
+        delivered.push(row);
+      },
+      release: async (rows) => void released.push(rows),
+      log: silentLog,
+      pollMs: 60_000,
+    });
+    const round = worker.runOnce();
+    await started;
+    const stopping = worker.stop();
+    finishFirst();
+    await stopping;
+    expect(await round).toBe(1);
+    expect(delivered).toEqual([1]);
+    expect(released).toEqual([[2, 3]]);
+  });
+
   it('starts no row of a slow batch after its start window, and leaves the rest for a later claim', async () => {
     // Rows 1–5 due; a claim hands out those not yet delivered, as a lapsed lease would.
     const due = [1, 2, 3, 4, 5];

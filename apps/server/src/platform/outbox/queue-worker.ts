@@ -43,6 +43,11 @@ export interface QueueDefinition<Row> {
   startWithinMs?: number;
   /** A monotonic clock in milliseconds for that window (performance.now; tests pass their own). */
   elapsedMs?: () => number;
+  /**
+   * Gives back the lease of claimed rows this worker will not start because it is stopping
+   * (SIGTERM), so that another instance takes them at once instead of after LEASE_MS.
+   */
+  release?(rows: Row[]): Promise<void>;
   /** Called once the worker has stopped. */
   onStop?: () => void;
 }
@@ -62,11 +67,12 @@ export function startQueueWorker<Row>(queue: QueueDefinition<Row>): QueueWorker 
       const batch = await queue.claim(batchSize);
       let started = 0;
       for (const row of batch) {
-        if (elapsedMs() - claimedAt > startWithinMs) break;
+        if (stopped || elapsedMs() - claimedAt > startWithinMs) break;
         await queue.deliver(row);
         started += 1;
       }
       delivered += started;
+      if (stopped && started < batch.length) await queue.release?.(batch.slice(started));
       if (batch.length < batchSize || started < batch.length || stopped) return delivered;
     }
   }
@@ -95,7 +101,9 @@ export function startQueueWorker<Row>(queue: QueueDefinition<Row>): QueueWorker 
   timer.unref();
 
   return {
-    kick: () => void runOnce().catch(failed),
+    kick: () => {
+      if (!stopped) void runOnce().catch(failed);
+    },
     runOnce,
     async stop() {
       stopped = true;

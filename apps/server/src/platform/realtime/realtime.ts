@@ -24,6 +24,8 @@ export interface Realtime {
   sessionsEnded(grantIds: readonly string[]): void;
   /** Pushes a service app's notification to every live connection of its user (PullMessage). */
   pullMessage(userId: string, notification: UserNotification): void;
+  /** Live connections held by this instance (for the metrics). */
+  connections(): number;
 }
 
 interface SocketData {
@@ -131,5 +133,6 @@ export async function startRealtime(
     pullMessage(userId, notification) {
       if (!closing) io.to(rooms.user(userId)).emit(REALTIME_EVENTS.pullMessage, notification);
     },
+    connections: () => io.engine.clientsCount,
   };
 }
