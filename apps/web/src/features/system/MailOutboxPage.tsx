@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useFocusableScroll } from '../../shared/resource/focusable-scroll.ts';
 import { useScreenTitle } from '../../shared/screen-title.ts';
 import { MAIL_OUTBOX_STATUS, type MailOutboxItem, type SearchMailOutbox } from '@portal/contracts';
 import { useMailMessage, useMailOutbox } from './system-api.ts';
@@ -29,6 +30,8 @@ export default function MailOutboxPage() {
   const [reading, setReading] = useState<string>();
   const outbox = useMailOutbox(filter);
   const statusLabel = (status: number) => t(`mailOutbox.statuses.${nameOf(status)}`);
+  const tableRef = useRef<HTMLDivElement>(null);
+  useFocusableScroll(tableRef, screenTitle);
 
   return (
     <Card title={screenTitle}>
@@ -52,6 +55,7 @@ export default function MailOutboxPage() {
           {t('mailOutbox.refresh')}
         </Button>
       </Space>
+      <div ref={tableRef}>
       <Table<MailOutboxItem>
         rowKey="id"
         loading={outbox.isFetching}
@@ -82,6 +86,7 @@ export default function MailOutboxPage() {
           },
         ]}
       />
+      </div>
       <MessageModal id={reading} onClose={() => setReading(undefined)} />
     </Card>
   );
