@@ -90,8 +90,13 @@ async function sweepScreen(page: Page, testInfo: TestInfo, screen: string, langu
       const title = page.locator('.shell-content .ant-card-head-title').first();
       // The report list is a choice of reports, each titled by its own name.
       const reportList = screen.endsWith('report-list-report');
-      // Retried, not read once: the previous screen's title can still stand while this one loads.
-      if (!reportList && (await entry.count()) && (await title.count())) await expect.soft(title, `the title of ${where}`).toHaveText((await entry.textContent()) ?? '');
+      // Both read again until they agree: the previous screen's title, or the menu's previous
+      // entry, can still stand for a moment while this screen loads.
+      const agree = async () => {
+        const [shown, named] = await Promise.all([title.textContent(), entry.textContent()]);
+        return shown === named ? 'the same' : `title "${shown}", menu "${named}"`;
+      };
+      if (!reportList && (await entry.count()) && (await title.count())) await expect.soft.poll(agree, { message: `the title of ${where}` }).toBe('the same');
     }
     const file = testInfo.outputPath('screens', `${screen}-${language}-${size.width}.png`);
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
