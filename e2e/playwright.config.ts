@@ -38,7 +38,7 @@ export default defineConfig({
   webServer: {
     // The compiled server, as `npm start` runs it; built here too, so a run after a server
     // change alone (without `npm run build`) tests that change.
-    command: 'node ../apps/server/build.ts && node support/prepare-portal.ts && node --max-semi-space-size=4 --initial-old-space-size=48 --heap-growing-percent=20 ../apps/server/dist/main.js',
+    command: 'node ../apps/server/build.ts && node support/prepare-portal.ts && node --max-semi-space-size=4 --initial-old-space-size=48 --heap-growing-percent=20 --liftoff-only ../apps/server/dist/main.js',
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { ADMIN, DEMO_PASSWORD } from '../support/accounts.ts';
 import { chooseOption, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
+import { exportList } from '../support/export.ts';
 import { signIn, signOut } from '../support/signin.ts';
 import { expectToast } from '../support/toast.ts';
 
@@ -34,7 +35,7 @@ test('an agency, its role and agent: the agent sees only the agency section, reg
   await test.step('a role of the agency, granted the agency and its units through the permission matrix', async () => {
     await page.goto('agency-crm/agency-role');
     await openAddDialog(page);
-    await chooseOption(page, 'Đại lý', agencyOption);
+    await chooseOption(page, 'Đại lý', agencyOption, page.getByRole('dialog'), agency.name);
     await fillFields(page, { 'Tên vai trò': role });
     await saveDialog(page);
     await row(page, role).getByRole('button', { name: `Phân quyền ${role}` }).click();
@@ -53,7 +54,7 @@ test('an agency, its role and agent: the agent sees only the agency section, reg
   await test.step("the agency's agent, holding the role", async () => {
     await page.goto('agency-crm/agency-user');
     await openAddDialog(page);
-    await chooseOption(page, 'Đại lý', agencyOption);
+    await chooseOption(page, 'Đại lý', agencyOption, page.getByRole('dialog'), agency.name);
     await fillFields(page, {
       'Tài khoản': agent.username,
       Email: agent.email,
@@ -63,6 +64,8 @@ test('an agency, its role and agent: the agent sees only the agency section, reg
       Tên: 'Hàn',
     });
     await page.getByRole('dialog').getByRole('switch', { name: 'Đại lý chính' }).click();
+    // The platform may let an agent export their lists, as it may a unit's admin.
+    await page.getByRole('dialog').getByRole('switch', { name: 'Được xuất dữ liệu' }).click();
     await chooseOption(page, 'Vai trò', role);
     await saveDialog(page);
     await expect(row(page, agent.username)).toContainText('Đại lý chính');
@@ -88,6 +91,9 @@ test('an agency, its role and agent: the agent sees only the agency section, reg
     await saveDialog(page);
     await expect(row(page, customer.name)).toContainText('Dùng thử');
     await expect(row(page, customer.name)).toContainText('Gói dùng thử');
+    // Given the option, the agent exports the units they brought, and only those.
+    const { sheet } = await exportList(page, 'AgencyUnit.xlsx');
+    expect((sheet!.getColumn(1).values as unknown[]).slice(2)).toEqual([customer.name]);
     await page.goto('enterprise/enterprise-manage');
     await expect(page.getByText('Bạn không có quyền truy cập chức năng này')).toBeVisible();
     await signOut(page);

@@ -3,12 +3,14 @@ import { ADMIN, demoAccount } from '../support/accounts.ts';
 import { expectSigninForm, fillSignin, openAccountMenu, signIn } from '../support/signin.ts';
 import { expectToast } from '../support/toast.ts';
 
+// The default-app test below sends this account's sign-ins to CRM when they ask for no particular
+// page (the dashboard): its sign-ins here, whichever test runs first, ask for a page of their own.
 const trialAdmin = demoAccount('admin', 'hoanglong');
 const trialUser = demoAccount('binh', 'hoanglong');
 const unitAdmin = demoAccount('admin', 'minhphat');
 
 test('a trial unit shows its days left; Upgrade is for its administrator, not its users', async ({ page, browser }) => {
-  await signIn(page, trialAdmin);
+  await signIn(page, trialAdmin, 'list-base-app');
   const banner = page.getByRole('status');
   await expect(banner.getByText(/^Dùng thử: còn 1[12] ngày$/)).toBeVisible();
   await page.getByRole('button', { name: 'Nâng cấp' }).click();
@@ -43,7 +45,7 @@ test('the app switcher opens a service app that signs in through the portal, wit
 });
 
 test('the default app is chosen in the header; the next sign-in goes straight to it', async ({ page }) => {
-  await signIn(page, trialAdmin);
+  await signIn(page, trialAdmin, 'list-base-app');
   await expectToast(page, 'Đã lưu ứng dụng mặc định', () => page.getByLabel('Mở sau đăng nhập').selectOption({ label: 'CRM' }));
 
   await openAccountMenu(page, 'Đăng xuất');

@@ -7,7 +7,7 @@ async function signUpWith(page: Page, email: string): Promise<void> {
   await page.goto('signin');
   await expectSigninForm(page);
   await page.getByRole('button', { name: 'Đăng ký dùng thử' }).click();
-  await page.getByLabel('Tên công ty').fill('Công ty Danh Sách Đen');
+  await page.getByLabel('Tên doanh nghiệp').fill('Công ty Danh Sách Đen');
   await page.getByLabel('Mã số doanh nghiệp').fill(`02${String(Date.now() % 100000000).padStart(8, '0')}`);
   await page.getByLabel('Số lượng nhân viên').selectOption('2-20');
   await page.getByLabel('Tên tài khoản').fill(`owner.bl${Date.now()}`);

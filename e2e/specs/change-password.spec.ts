@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test.ts';
 import { demoAccount } from '../support/accounts.ts';
 import { expectSigninForm, fillSignin, openAccountMenu, signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const account = demoAccount('binh', 'saoviet');
 
@@ -27,8 +28,7 @@ test('change password from the account menu; the other sessions end, this one go
   await expect(page.getByText('Mật khẩu cũ không đúng')).toBeVisible();
 
   await dialog.getByLabel('Mật khẩu hiện tại').fill(account.password);
-  await dialog.getByRole('button', { name: 'Đổi mật khẩu' }).click();
-  await expect(page.getByText('Đã đổi mật khẩu; các phiên đăng nhập khác đã được đăng xuất')).toBeVisible();
+  await expectToast(page, 'Đã đổi mật khẩu; các phiên đăng nhập khác đã được đăng xuất', () => dialog.getByRole('button', { name: 'Đổi mật khẩu' }).click());
 
   // The other browser is told at once and must sign in again.
   await expect(otherPage.getByRole('dialog').getByText('Phiên đăng nhập đã hết hạn', { exact: true })).toBeVisible();

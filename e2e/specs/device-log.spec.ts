@@ -1,11 +1,11 @@
-import { expect, test } from '../support/test.ts';
+import { clientAddress, expect, test } from '../support/test.ts';
 import { ADMIN, demoAccount } from '../support/accounts.ts';
 import { exportList } from '../support/export.ts';
 import { signIn } from '../support/signin.ts';
 
 const user = demoAccount('giang', 'minhphat');
 
-test('every sign-in lands in the access log with device, IP, browser and time; by user; exported to .xlsx', async ({ page, browser }) => {
+test('every sign-in lands in the access log with device, IP, browser and time; by user; exported to .xlsx', async ({ page, browser }, testInfo) => {
   const userContext = await browser.newContext();
   await signIn(await userContext.newPage(), user);
   await userContext.close();
@@ -15,7 +15,8 @@ test('every sign-in lands in the access log with device, IP, browser and time; b
   const latest = page.getByRole('row').filter({ hasText: user.username }).first();
   await expect(latest).toContainText('Công ty TNHH Minh Phát');
   await expect(latest).toContainText('Linux Desktop');
-  await expect(latest).toContainText('127.0.0.1');
+  // The address the sign-in came from, as the trusted proxy (the test's X-Forwarded-For) said.
+  await expect(latest).toContainText(clientAddress(testInfo));
   await expect(latest).toContainText(/Chrome \d+/);
 
   await test.step('the view by user keeps only that user', async () => {

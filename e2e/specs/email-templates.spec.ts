@@ -43,7 +43,10 @@ test('an administrator edits the password-reset template; the next reset mail ca
 
   await test.step('a visitor using the portal in English asks for a reset and gets the new template', async () => {
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    await context.addInitScript(() => localStorage.setItem('sso.language', 'en'));
+    // Init scripts run in every frame: a sandboxed one (the e-mail preview, about:blank) has no storage to set.
+    await context.addInitScript(() => {
+      if (window.origin !== 'null') localStorage.setItem('sso.language', 'en');
+    });
     const visitor = await context.newPage();
     await visitor.goto('signin');
     await visitor.getByRole('button', { name: 'Forgot password?' }).click();

@@ -47,7 +47,7 @@ test('forgot password: a link by e-mail, a new password that obeys the policy, t
   await page.goto(linkIn(mail));
   await expect(page.getByText('Liên kết không còn hiệu lực')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expectSigninForm(page);
   await fillSignin(page, account);
   await expect(page.getByRole('alert')).toHaveText('Tên đăng nhập hoặc mật khẩu không đúng');

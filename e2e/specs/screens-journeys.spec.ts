@@ -1,9 +1,10 @@
 import { expect, test } from '../support/test.ts';
 import { passwordInMail } from '../../apps/server/test/db-state.ts';
-import { ADMIN, DEMO_PASSWORD, demoAccount } from '../support/accounts.ts';
+import { ADMIN, demoAccount, demoAgencyAccount } from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';
-import { chooseOption, fillFields, openAddDialog, pickerText, row, saveDialog, searchList } from '../support/resource.ts';
+import { chooseOption, confirm, fillFields, motionSettled, openAddDialog, pickerText, row, saveDialog, searchList } from '../support/resource.ts';
 import { expectSigninForm, fillSignin, signIn, signOut } from '../support/signin.ts';
+import { toastsSeen, watchToasts } from '../support/toast.ts';
 
 // Walking the screens as their users do (issue 25): phones, landings, the first sign-in, and
 // the defects found on the way, grouped by who walks them.
@@ -47,7 +48,7 @@ test.describe('landings and sign-in', () => {
   });
 
   test("an agent lands on the first screen of their menu, not on a refusal, and so does a visit of the dashboard; they correct a trial unit they registered", async ({ page }) => {
-    await signIn(page, { username: 'agent.anphu', password: DEMO_PASSWORD });
+    await signIn(page, demoAgencyAccount('agent', 'anphu'));
     await expect(page).toHaveURL(/\/sso-fe\/agency-crm\/agency-manage$/);
     await expect(page.getByText('Bạn không có quyền truy cập chức năng này')).toHaveCount(0);
     await page.goto('dashboard');
@@ -109,7 +110,31 @@ test.describe('landings and sign-in', () => {
 
 test.describe("the platform administrator's screens", () => {
   test('a business registration code is checked as the user types; a refused unit is in the action log, in words', async ({ page }) => {
+    // The page's clock, moved on below instead of waiting for it (it runs as the real one until then).
+    await page.clock.install();
     await signIn(page, ADMIN, 'enterprise/enterprise-manage');
+    // A column the contract declares sortable is sorted by the server, one way then the other.
+    const header = page.locator('.resource-table th').filter({ hasText: 'Tên doanh nghiệp' });
+    const names = () => page.locator('.resource-table tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
+    const sortedBy = (order: string) => page.waitForResponse((response) => response.url().endsWith('/api/Unit/Search') && response.request().postDataJSON()?.sort?.order === order);
+    // The list shows its previous rows until the next answer is drawn (then its spinner goes).
+    const drawn = () => expect(page.locator('.resource-table .ant-spin-spinning')).toHaveCount(0);
+    const ascendReply = sortedBy('ascend');
+    await header.click();
+    await ascendReply;
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await drawn();
+    const ascending = await names();
+    const descendReply = sortedBy('descend');
+    await header.click();
+    await descendReply;
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await drawn();
+    const descending = await names();
+    // Other specs add units meanwhile: the names both lists hold are in opposite orders.
+    const heldBy = (list: string[], other: string[]) => list.filter((name) => other.includes(name));
+    expect(heldBy(ascending, descending).length).toBeGreaterThan(2);
+    expect(heldBy(descending, ascending)).toEqual(heldBy(ascending, descending).reverse());
     await openAddDialog(page);
     const dialog = page.getByRole('dialog');
     // A dialog is titled by what it adds, not by the list's title.
@@ -118,14 +143,14 @@ test.describe("the platform administrator's screens", () => {
     await expect(dialog.getByText('Mã số doanh nghiệp gồm 10 chữ số, hoặc 10 chữ số, dấu - và 3 chữ số với chi nhánh')).toBeVisible();
     // Minh Phát's code: the server refuses it, and the refusal is logged.
     await fillFields(page, { 'Mã số doanh nghiệp': '0312345678', 'Tài khoản quản trị': 'admin.trungma', 'Email quản trị': 'admin@trungma.example.com' });
-    await dialog.getByLabel('Số lượng nhân viên', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('2-20', { exact: true }).click();
+    await chooseOption(page, 'Số lượng nhân viên', '2-20');
     await dialog.getByRole('button', { name: 'Lưu' }).click();
     // The refusal lands at its field and stays there (no toast to miss) until the field is edited.
     const codeItem = dialog.locator('.ant-form-item').filter({ has: page.getByLabel('Mã số doanh nghiệp', { exact: true }) });
     await expect(codeItem.locator('.ant-form-item-explain-error')).toHaveText('Mã số doanh nghiệp đã được đăng ký');
     await expect(page.locator('.toast-title').filter({ hasText: 'Mã số doanh nghiệp đã được đăng ký' })).toHaveCount(0);
-    await page.waitForTimeout(2500);
+    // Longer than a toast stays (2 s): whatever the page would clear with time, it has.
+    await page.clock.runFor(2500);
     await expect(codeItem.locator('.ant-form-item-explain-error')).toHaveText('Mã số doanh nghiệp đã được đăng ký');
     await fillFields(page, { 'Mã số doanh nghiệp': '0312345679' });
     await expect(codeItem.locator('.ant-form-item-explain-error')).toHaveCount(0);
@@ -140,6 +165,31 @@ test.describe("the platform administrator's screens", () => {
     await expect(view).toContainText('Mã số doanh nghiệp');
     await expect(view).not.toContainText('unit.business_code_exists');
     await expect(view.locator('pre')).toHaveCount(0);
+  });
+
+  test('a 400 naming a field of the form shows at that field only, no toast beside it', async ({ page }) => {
+    await signIn(page, ADMIN, 'system/email-campaign');
+    await openAddDialog(page);
+    const dialog = page.getByRole('dialog');
+    await chooseOption(page, 'Người nhận', 'Các địa chỉ email');
+    await fillFields(page, { 'Tên chiến dịch': 'Quá giờ', 'Địa chỉ nhận (cách nhau bởi dấu phẩy)': 'qua.gio@example.com', 'Tiêu đề': 'Quá giờ' });
+    await dialog.getByRole('button', { name: 'Mã HTML' }).click();
+    await dialog.getByLabel('Nội dung (HTML)').fill('<p>Quá giờ.</p>');
+    // A minute ago passes the form's own rules (today may be picked); the server answers 400 naming sendAt.
+    const sendAt = dialog.getByLabel('Thời gian gửi', { exact: true });
+    const past = new Date(Date.now() - 60_000);
+    await sendAt.click();
+    await sendAt.fill(pickerText(past, true));
+    await motionSettled(page);
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+    await watchToasts(page);
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/EmailCampaign/AddUpdate') && response.status() === 400);
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await refused;
+    const item = dialog.locator('.ant-form-item').filter({ has: page.getByLabel('Thời gian gửi', { exact: true }) });
+    await expect(item.locator('.ant-form-item-explain-error')).toHaveText('Thời gian gửi phải sau thời điểm hiện tại');
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Không lưu được' })).toHaveCount(0);
+    expect(await toastsSeen(page)).toEqual([]);
   });
 
   test('a built-in role says so and offers no delete; a refusal naming no field shows inside the dialog; the list scrolls from the keyboard with status and actions in view', async ({ page }) => {
@@ -173,7 +223,7 @@ test.describe("the platform administrator's screens", () => {
     expect(actions.width).toBeLessThanOrEqual(icons * 32 + 48);
   });
 
-  test("giving a unit a pack: starts today, expires after the pack's term, Enter in a date does not save, a warning when the unit already holds one; a trial unit's pack reads Trial", async ({ page }) => {
+  test("giving a unit a pack: starts today, expires after the pack's term (saved and read back), Enter in a date does not save, a warning when the unit already holds one; a trial unit's pack reads Trial", async ({ page }) => {
     await signIn(page, ADMIN, 'package/package-enterprise');
     await expect(row(page, 'Hộ kinh doanh Hoàng Long').first()).toContainText('Dùng thử');
     await openAddDialog(page);
@@ -181,17 +231,31 @@ test.describe("the platform administrator's screens", () => {
     await expect(dialog.locator('.ant-modal-title')).toHaveText('Thêm gói dịch vụ cho doanh nghiệp');
     const today = new Date();
     await expect(dialog.getByLabel('Ngày bắt đầu', { exact: true })).toHaveValue(pickerText(today));
-    await chooseOption(page, 'Doanh nghiệp', 'Công ty Cổ phần Sao Việt');
+    await chooseOption(page, 'Doanh nghiệp', 'Công ty Cổ phần Sao Việt', dialog, 'Sao Việt');
     await expect(dialog.getByRole('alert')).toContainText('Công ty Cổ phần Sao Việt đang có gói dùng được');
-    await chooseOption(page, 'Tên gói dịch vụ', 'Gói Plus (21-100)');
+    // Sao Việt holds Plus already; Essentials runs 12 months.
+    await chooseOption(page, 'Tên gói dịch vụ', 'Gói Essentials (2-20)', dialog, 'Essentials');
     const inAYear = new Date(today);
     inAYear.setMonth(inAYear.getMonth() + 12);
     await expect(dialog.getByLabel('Ngày hết hạn', { exact: true })).toHaveValue(pickerText(inAYear));
+    // Enter in a date saves nothing: the one save asked of the server is the button's.
+    const saves: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/api/PackageServiceChannel/Update') && saves.push(request.url())));
     await dialog.getByLabel('Ngày bắt đầu', { exact: true }).press('Enter');
-    await page.waitForTimeout(500);
     await expect(dialog).toBeVisible();
-    await expect(page.locator('.toast-title')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Hủy' }).click();
+    await saveDialog(page);
+    expect(saves).toHaveLength(1);
+
+    // Read back: the expiry is the pack's term, not "Unlimited".
+    await searchList(page, 'Sao Việt');
+    const given = row(page, 'Công ty Cổ phần Sao Việt').filter({ hasText: 'Gói Essentials' });
+    await expect(given).toHaveCount(1);
+    await expect(given).toContainText(pickerText(inAYear));
+    await expect(given).not.toContainText('Không giới hạn');
+    // Taken back, so that Sao Việt keeps the packs the other specs know.
+    await given.getByRole('button', { name: /^Xóa/ }).click();
+    await confirm(page, /Bạn có chắc chắn muốn xóa gói "Gói Essentials"/, 'Xóa');
+    await expect(given).toHaveCount(0);
   });
 
   test('one table, one menu entry: enterprise permissions open the access screen by service', async ({ page }) => {
@@ -227,5 +291,128 @@ test.describe("the platform administrator's screens", () => {
     await expect(page.getByRole('main').getByText('Xác thực hai lớp', { exact: true })).toBeVisible();
     await page.goto('list-base-app');
     await expect(page.getByRole('heading', { level: 1, name: 'Ứng dụng của bạn' })).toBeVisible();
+  });
+});
+
+test.describe('selects that search the server, and the upgrade page', () => {
+  test('a role past the first page of options is found by typing, and an account holding it shows its name when edited', async ({ page }) => {
+    // Two screens' selects, 42 records made through the API: more than the default limit on CI.
+    test.setTimeout(240_000);
+    await signIn(page, ADMIN, 'system/admin-account');
+    const stamp = Date.now().toString(36);
+    const roleName = (n: number) => `A ${stamp} ${String(n).padStart(2, '0')}`;
+    const token = await page.evaluate(() => localStorage.getItem('sso.access_token'));
+    const api = async (path: string, data: object) => {
+      const answer = await (await page.request.post(`/api/${path}`, { headers: { authorization: `Bearer ${token}` }, data })).json();
+      expect(answer.success, JSON.stringify(answer)).toBe(true);
+      return answer.data;
+    };
+    // 21 roles that sort together, the last after the first page (20) of the roles' options.
+    for (let n = 1; n <= 21; n++) await api('Role/AddUpdateRole', { name: roleName(n), description: 'E2E' });
+    const roles = await api('Role/SearchRolePage', { pageIndex: 1, pageSize: 20, scope: 'platform' });
+    expect(roles.totalRecord).toBeGreaterThan(20);
+    expect((roles.records as { name: string }[]).map((role) => role.name)).not.toContain(roleName(21));
+
+    await openAddDialog(page);
+    await chooseOption(page, 'Vai trò', roleName(21));
+    await page.getByRole('dialog').getByRole('button', { name: 'Hủy' }).click();
+
+    // An account holding that role: its edit dialog names the role, not its id.
+    const last = (await api('Role/SearchRolePage', { pageIndex: 1, pageSize: 5, scope: 'platform', keyword: roleName(21) })).records[0];
+    const username = `far.${stamp}`;
+    const password = 'Far#Option2026';
+    await api('User/AddUpdateUserWebPortal', { username, email: `${username}@example.com`, firstName: 'Xa', lastName: 'Trang', roleIds: [last.id], password, confirmPassword: password });
+    await page.reload();
+    await searchList(page, username);
+    await row(page, username).getByRole('button', { name: `Chỉnh sửa ${username}` }).click();
+    await expect(page.getByRole('dialog').locator('.ant-select').filter({ has: page.getByLabel('Vai trò', { exact: true }) })).toContainText(roleName(21));
+    await page.getByRole('dialog').getByRole('button', { name: 'Hủy' }).click();
+
+    // The same with the keyboard alone, on the agencies' select: an agency past the first page
+    // (20) is reached by typing part of its name, the arrows and Enter.
+    const agencyName = (n: number) => `Đại lý ${stamp} ${String(n).padStart(2, '0')}`;
+    for (let n = 1; n <= 21; n++) await api('Agency/Create', { name: agencyName(n), code: `E2E${stamp}${n}`.slice(-20), commissionPercent: 5, commissionBasis: 'FIRST_PAYMENT' });
+    const firstPage = (await api('Agency/Search', { pageIndex: 1, pageSize: 20 })).records as { name: string }[];
+    const far = Array.from({ length: 21 }, (_, i) => i + 1).find((n) => !firstPage.some((agency) => agency.name === agencyName(n)))!;
+    // Typing all but the last digit leaves the options of that ten; the arrows walk to the far one.
+    const typed = agencyName(far).slice(0, -1);
+    const offered = ((await api('Agency/Search', { pageIndex: 1, pageSize: 20, keyword: typed })).records as { name: string; code: string }[]).map((agency) => `${agency.name} (${agency.code})`);
+    const target = offered.find((label) => label.startsWith(`${agencyName(far)} (`))!;
+    await page.goto('agency-crm/agency-role');
+    await openAddDialog(page);
+    const agencyField = page.getByRole('dialog').getByLabel('Đại lý', { exact: true });
+    await agencyField.focus();
+    await page.keyboard.type(typed);
+    const list = page.locator('.ant-select-dropdown:visible');
+    await expect(list.locator('.ant-select-item-option')).toHaveCount(offered.length);
+    await expect(list.locator('.ant-select-item-option').first()).toHaveAttribute('title', offered[0]!);
+    for (let i = 0; i < offered.indexOf(target); i++) await page.keyboard.press('ArrowDown');
+    await expect(list.locator('.ant-select-item-option-active')).toHaveAttribute('title', target);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog').locator('.ant-select').filter({ has: page.getByLabel('Đại lý', { exact: true }) })).toContainText(target);
+    // A keyword nothing matches says so.
+    await agencyField.focus();
+    await page.keyboard.type(`${stamp} không có`);
+    await expect(page.locator('.ant-select-dropdown:visible')).toContainText('Không có kết quả phù hợp');
+    await page.keyboard.press('Escape');
+  });
+
+  test("a department past the first page of a category's options is found by typing, the server searching it", async ({ page }) => {
+    await signIn(page, ADMIN, 'user/user-of-enterprise');
+    const stamp = Date.now().toString(36);
+    const name = (n: number) => `Phòng ${stamp} ${String(n).padStart(2, '0')}`;
+    const token = await page.evaluate(() => localStorage.getItem('sso.access_token'));
+    const api = async (path: string, data: object) => {
+      const answer = await (await page.request.post(`/api/${path}`, { headers: { authorization: `Bearer ${token}` }, data })).json();
+      expect(answer.success, JSON.stringify(answer)).toBe(true);
+      return answer.data;
+    };
+    // 21 departments after the seeded ones: the last is past the first page (20) of the options.
+    for (let n = 1; n <= 21; n++) await api('Category/Create', { parentCode: 'DEPARTMENT', code: `D${stamp}${n}`.slice(-20), name: name(n), sortOrder: 900 + n, colorCode: '#0958d9' });
+    const first = await api('Category/SearchByParentCode/DEPARTMENT', { pageIndex: 1, pageSize: 20 });
+    expect(first.totalRecord).toBeGreaterThan(20);
+    expect((first.records as { name: string }[]).map((item) => item.name)).not.toContain(name(21));
+
+    await openAddDialog(page);
+    const searched = page.waitForRequest((request) => request.url().endsWith('/api/Category/SearchByParentCode/DEPARTMENT') && request.postDataJSON()?.keyword === name(21));
+    await chooseOption(page, 'Phòng ban', name(21));
+    await searched;
+    await page.getByRole('dialog').getByRole('button', { name: 'Hủy' }).click();
+  });
+
+  test('the upgrade page: the current pack marked, upgrades offered only above it, no Coming Soon on services in use, even cards, plurals and one money format', async ({ page }) => {
+    await signIn(page, demoAccount('admin', 'saoviet'), 'package/upgrade');
+    const packs = page.locator('.upgrade-pack');
+    const card = (name: string) => packs.filter({ has: page.getByText(name, { exact: true }) });
+    await expect(card('Gói Plus').getByText('Gói hiện tại')).toBeVisible();
+    await expect(card('Gói Premium').getByText('Gói hiện tại')).toHaveCount(0);
+    // Premium is dearer and larger than Plus; Plus is current; Essentials is cheaper; trial and free are no purchase.
+    await expect(card('Gói Premium').getByRole('button', { name: 'Yêu cầu nâng cấp' })).toBeVisible();
+    for (const name of ['Gói Plus', 'Gói Essentials', 'Gói dùng thử', 'Gói miễn phí']) await expect(card(name).getByRole('button', { name: 'Yêu cầu nâng cấp' })).toHaveCount(0);
+    await expect(card('Gói miễn phí')).toContainText('1 người dùng');
+    // Its services once (the demo highlights only repeat them).
+    await expect(card('Gói Premium').getByText('CRM, IC, LCM, WFM', { exact: true })).toHaveCount(1);
+    await expect(card('Gói Premium').getByText(/^[\d.]+\s₫\/tháng$/)).toBeVisible();
+
+    const services = page.locator('.ant-card').filter({ has: page.getByText('Dịch vụ', { exact: true }) }).first();
+    const inUse = services.locator('.ant-list-item').filter({ hasText: /Đang sử dụng/ });
+    expect(await inUse.count()).toBeGreaterThan(0);
+    await expect(inUse.getByText('Sắp ra mắt')).toHaveCount(0);
+    const names = await services.locator('.ant-list-item-meta-title').allInnerTexts();
+    expect(new Set(names).size).toBe(names.length);
+
+    // Cards of a row share its height.
+    const heights = await packs.evaluateAll((cards) => cards.map((c) => ({ top: Math.round(c.getBoundingClientRect().top), height: Math.round(c.getBoundingClientRect().height) })));
+    const rows = new Map<number, number[]>();
+    for (const { top, height } of heights) rows.set(top, [...(rows.get(top) ?? []), height]);
+    for (const row of rows.values()) expect(new Set(row).size).toBe(1);
+
+    await page.getByRole('button', { name: 'Ngôn ngữ: Tiếng Việt' }).click();
+    await page.getByRole('menuitem', { name: /English/ }).click();
+    await expect(card('Gói miễn phí')).toContainText('1 user');
+    await expect(card('Gói miễn phí')).not.toContainText('1 users');
+    await expect(card('Gói Premium')).toContainText('101-500 users');
+    await expect(card('Gói Premium').getByText(/^₫[\d,]+\/month$/)).toBeVisible();
+    await expect(card('Gói Plus').getByText('Current pack')).toBeVisible();
   });
 });

@@ -85,7 +85,7 @@ test('a unit admin sets up CRM roles, profiles and groups and a user; the sample
   });
 
   await test.step('with the app down, a role change waits as pending; back up, the app receives exactly one update', async () => {
-    await request.post(`${app.control}/down`);
+    await request.post(`${app.control}/down?tenant=${tenant}`);
     const before = (await scimState(request)).received.length;
     await row(page, member.username).getByRole('button', { name: `Chỉnh sửa CRM ${member.username}` }).click();
     await chooseOption(page, 'Tên vai trò', 'Quản trị CRM');
@@ -96,7 +96,7 @@ test('a unit admin sets up CRM roles, profiles and groups and a user; the sample
     // error appears without a reload (a reload's list is not there yet when counted at once).
     await expect(row(page, member.username).getByLabel(/^Đang chờ: .*503/)).toBeVisible({ timeout: 30_000 });
 
-    await request.post(`${app.control}/up`);
+    await request.post(`${app.control}/up?tenant=${tenant}`);
     await expect.poll(async () => appUserOf(await scimState(request))?.roles?.[0]?.value, { timeout: 40_000 }).toBe('CRM_ADMIN');
     const userId = appUserOf(await scimState(request))!.id;
     const updates = (await scimState(request)).received.slice(before).filter((r) => r.type === 'Users' && (r.id === userId || r.body?.userName === member.username));

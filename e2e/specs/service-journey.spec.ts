@@ -82,7 +82,7 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
     await page.goto('package/package-enterprise');
     await openAddDialog(page);
     await chooseOption(page, 'Doanh nghiệp', unit.name);
-    await chooseOption(page, 'Tên gói dịch vụ', `${pack.name} (${pack.band})`);
+    await chooseOption(page, 'Tên gói dịch vụ', `${pack.name} (${pack.band})`, page.getByRole('dialog'), pack.name);
     await fillDate(page, 'Ngày bắt đầu', daysFromNow(-30));
     await fillDate(page, 'Ngày hết hạn', daysFromNow(335));
     await saveDialog(page);
@@ -101,7 +101,7 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
     await adminPage.goto('service/permission-user');
     await expect(adminPage.getByRole('main').getByText('Phân quyền người dùng', { exact: true })).toBeVisible();
     await openAddDialog(adminPage);
-    await chooseOption(adminPage, 'Người dùng', `${unit.admin.username} (${unit.admin.username})`);
+    await chooseOption(adminPage, 'Người dùng', `${unit.admin.username} (${unit.admin.username})`, adminPage.getByRole('dialog'), unit.admin.username);
     await chooseOption(adminPage, 'Dịch vụ', service.name);
     await saveDialog(adminPage);
     await expect(row(adminPage, unit.admin.username)).toContainText(service.name);
@@ -112,7 +112,7 @@ test('a new service and pack, given to a unit and granted to its admin, open by 
     await page.goto('service/permission-user');
     await openAddDialog(page);
     await chooseOption(page, 'Doanh nghiệp', unit.name);
-    await chooseOption(page, 'Người dùng', `${member.lastName} ${member.firstName} (${member.username})`);
+    await chooseOption(page, 'Người dùng', `${member.lastName} ${member.firstName} (${member.username})`, page.getByRole('dialog'), member.username);
     await chooseOption(page, 'Dịch vụ', service.name);
     // A refusal stays in the dialog where the admin can act on it, not in a passing toast.
     await page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();
@@ -174,12 +174,13 @@ test('a service with a redirect link gets a client secret, shown once, that its 
   await signIn(page, ADMIN, 'service/service-manage');
   await createService(page, confidential);
   await row(page, confidential.code).getByRole('button', { name: `Cấp client secret mới ${confidential.name}` }).click();
-  await page.getByRole('dialog').filter({ hasText: 'Secret cũ ngừng hoạt động ngay' }).getByRole('button', { name: 'Lưu' }).click();
+  await confirm(page, 'Secret cũ ngừng hoạt động ngay', 'Lưu');
   const shown = page.getByRole('dialog').filter({ hasText: `Client secret mới của "${confidential.name}"` });
   await expect(shown).toContainText(`Client ID: ${confidential.code}`);
   await expect(shown).toContainText('Secret chỉ hiển thị một lần');
   const secret = (await shown.getByText(/^[A-Za-z0-9_-]{43}$/).textContent())!;
-  await shown.getByRole('button', { name: 'OK' }).click();
+  // Opened as the confirmation left: answered once it stands (a click while one zooms reaches neither).
+  await confirm(page, `Client secret mới của "${confidential.name}"`, 'OK');
   await expect(shown).toBeHidden();
 
   // A code exchange with the secret shown gets past the client's authentication (only the

@@ -9,7 +9,8 @@ test('a visitor without a session is sent to the sign-in screen, without downloa
   await expectSigninForm(page);
   expect(scripts.filter((path) => /\/(AdminFrame|Shell|DashboardPage)-[^/]+\.js$/.test(path))).toEqual([]);
   expect(scripts.some((path) => /\/SigninPage-[^/]+\.js$/.test(path))).toBe(true);
-  await expect(page.getByLabel('Tên đăng nhập')).toHaveAttribute('autocomplete', 'username');
+  // The username field also offers the account's passkeys (the browser's autofill).
+  await expect(page.getByLabel('Tên đăng nhập')).toHaveAttribute('autocomplete', 'username webauthn');
   await expect(page.getByLabel('Mật khẩu')).toHaveAttribute('autocomplete', 'current-password');
 });
 

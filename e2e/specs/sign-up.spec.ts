@@ -11,7 +11,7 @@ test('a visitor signs up for a trial: OTP by e-mail, then a trial unit with its 
 
   // Nothing filled: every rule of section 5 speaks.
   await page.getByRole('button', { name: 'Đăng ký' }).click();
-  await expect(page.getByText('Tên công ty không được để trống')).toBeVisible();
+  await expect(page.getByText('Tên doanh nghiệp không được để trống')).toBeVisible();
   await expect(page.getByText('Mã số doanh nghiệp không được để trống')).toBeVisible();
   await expect(page.getByText('Số lượng nhân viên không được để trống')).toBeVisible();
   await expect(page.getByText('Tên tài khoản không được để trống')).toBeVisible();
@@ -19,7 +19,7 @@ test('a visitor signs up for a trial: OTP by e-mail, then a trial unit with its 
   await expect(page.getByText('Vui lòng đồng ý với chính sách bảo mật và điều khoản dịch vụ')).toBeVisible();
 
   const email = `owner${Date.now()}@anphu-e2e.vn`;
-  await page.getByLabel('Tên công ty').fill('Công ty TNHH An Phú');
+  await page.getByLabel('Tên doanh nghiệp').fill('Công ty TNHH An Phú');
   await page.getByLabel('Mã số doanh nghiệp').fill(`01${String(Date.now() % 100000000).padStart(8, '0')}`);
   await page.getByLabel('Số lượng nhân viên').selectOption('21-100');
   await page.getByLabel('Tên tài khoản').fill(`owner.${Date.now()}`);
@@ -59,7 +59,7 @@ test('a sign-up with a taken username says so', async ({ page }) => {
   await page.goto('signin');
   await expectSigninForm(page);
   await page.getByRole('button', { name: 'Đăng ký dùng thử' }).click();
-  await page.getByLabel('Tên công ty').fill('Công ty Trùng Tên');
+  await page.getByLabel('Tên doanh nghiệp').fill('Công ty Trùng Tên');
   await page.getByLabel('Mã số doanh nghiệp').fill('0199999999');
   await page.getByLabel('Số lượng nhân viên').selectOption('2-20');
   await page.getByLabel('Tên tài khoản').fill('admin.minhphat');

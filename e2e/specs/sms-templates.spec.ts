@@ -2,6 +2,7 @@ import { expect, test } from '../support/test.ts';
 import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, fillFields, openAddDialog, row, saveDialog } from '../support/resource.ts';
 import { signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 test('an administrator writes an SMS template, sees its length in parts, and a test lands in the development outbox', async ({ page }) => {
   test.slow();
@@ -33,8 +34,7 @@ test('an administrator writes an SMS template, sees its length in parts, and a t
   await expect(send.getByText('Số điện thoại không hợp lệ')).toBeVisible();
   const phone = `09${String(Date.now()).slice(-8)}`;
   await send.getByLabel('Số điện thoại').fill(phone);
-  await send.getByRole('button', { name: 'Gửi thử' }).click();
-  await expect(page.getByText('Đã đưa tin nhắn vào hộp thư SMS')).toBeVisible();
+  await expectToast(page, 'Đã đưa tin nhắn vào hộp thư SMS', () => send.getByRole('button', { name: 'Gửi thử' }).click());
 
   await page.getByRole('button', { name: 'Hộp thư SMS' }).click();
   const held = page.getByRole('dialog').getByRole('row').filter({ hasText: phone });

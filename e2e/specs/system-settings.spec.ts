@@ -32,7 +32,7 @@ test('an administrator adds a default setting and the sync list brings it into f
 test('an administrator adds a category to a group, sees it in the tree, and cannot delete one in use', async ({ page }) => {
   await signIn(page, ADMIN, 'system/category');
   await openAddDialog(page);
-  await chooseOption(page, 'Nhóm cha', 'POSITION (POSITION)');
+  await chooseOption(page, 'Nhóm cha', 'POSITION (POSITION)', page.getByRole('dialog'), 'POSITION');
   await fillFields(page, { Mã: 'E2E_POS', Tên: 'Chức vụ E2E' });
   await saveDialog(page);
   // Nested under its group, which is expanded.

@@ -3,6 +3,7 @@ import { ADMIN, UNIT_USER } from '../support/accounts.ts';
 import { confirm, searchList } from '../support/resource.ts';
 import { sampleAppUrls } from '../support/sample-app.ts';
 import { expectSigninForm, fillSignin, openAccountMenu, signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const app = sampleAppUrls(Number(process.env.E2E_APP_PORT));
 
@@ -70,8 +71,7 @@ test('an administrator signs a staff account out everywhere from its row, after 
   await test.step('the row action asks first, then ends every session of the account', async () => {
     await searchList(page, username);
     await page.getByRole('button', { name: `Đăng xuất khỏi mọi nơi ${username}` }).click();
-    await confirm(page, /khỏi mọi phiên đăng nhập, trên cổng và trong mọi ứng dụng/, 'Đăng xuất');
-    await expect(page.getByText(`Đã đăng xuất "${username}" khỏi mọi nơi`)).toBeVisible();
+    await expectToast(page, `Đã đăng xuất "${username}" khỏi mọi nơi`, () => confirm(page, /khỏi mọi phiên đăng nhập, trên cổng và trong mọi ứng dụng/, 'Đăng xuất'));
   });
 
   await test.step('the staff tab hears that its session ended', async () => {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '../support/test.ts';
 import { demoAccount } from '../support/accounts.ts';
 import { codeIn, waitForMail } from '../support/mail.ts';
 import { expectSigninForm, fillCode, fillSignin, openAccountMenu, signIn } from '../support/signin.ts';
+import { expectToast } from '../support/toast.ts';
 
 const account = demoAccount('giang', 'saoviet');
 
@@ -81,7 +82,6 @@ test('two-factor: set up by password and e-mailed code, then asked on a new devi
   await expect(page.getByRole('button', { name: /Gửi lại mã sau (300|29\d) giây/ })).toBeDisabled();
   const changeMail = await waitForMail(account.email, since);
   await fillCode(page, 'Mã xác thực', codeIn(changeMail));
-  await page.getByRole('button', { name: 'Xác nhận' }).click();
-  await expect(page.getByText('Đã đổi mật khẩu; các phiên đăng nhập khác đã được đăng xuất')).toBeVisible();
+  await expectToast(page, 'Đã đổi mật khẩu; các phiên đăng nhập khác đã được đăng xuất', () => page.getByRole('button', { name: 'Xác nhận' }).click());
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import { ADMIN } from '../support/accounts.ts';
 import { chooseOption, confirm, fillFields, openAddDialog, row, saveDialog, searchList } from '../support/resource.ts';
 import { signIn, signOut } from '../support/signin.ts';
 import { expectToast } from '../support/toast.ts';
+import { exportList } from '../support/export.ts';
 
 const unit = {
   name: 'Công ty TNHH Bình Minh E2E',
@@ -61,6 +62,16 @@ test('a platform admin creates a unit; its admin adds, locks and unlocks a user;
     expect(sheet!.getRow(1).font?.bold).toBe(true);
     const names = sheet!.getColumn(1).values.slice(2);
     expect(names).toContain(unit.name);
+  });
+
+  await test.step("the platform admin lets the unit's admin export data", async () => {
+    await page.goto('user/user-manage');
+    await searchList(page, unit.adminUsername);
+    await row(page, unit.adminUsername).getByRole('button', { name: `Chỉnh sửa ${unit.adminUsername}` }).click();
+    const allowed = page.getByRole('dialog').getByRole('switch', { name: 'Được xuất dữ liệu' });
+    await expect(allowed).not.toBeChecked();
+    await allowed.click();
+    await saveDialog(page);
     await signOut(page);
   });
 
@@ -83,6 +94,17 @@ test('a platform admin creates a unit; its admin adds, locks and unlocks a user;
     await fillFields(page, { 'Xác nhận mật khẩu': member.password });
     await saveDialog(page);
     await expect(row(page, member.username)).toContainText('Nguyễn Lan');
+  });
+
+  await test.step('the unit admin, given the option, exports their users with dates Excel reads as dates', async () => {
+    const { sheet } = await exportList(page, 'UnitUser.xlsx');
+    const headers = (sheet!.getRow(1).values as unknown[]).slice(1);
+    const created = headers.indexOf('Ngày tạo') + 1;
+    expect(created).toBeGreaterThan(0);
+    const usernames = (sheet!.getColumn(headers.indexOf('Tài khoản') + 1).values as unknown[]).slice(2);
+    expect(usernames.sort()).toEqual([unit.adminUsername, member.username].sort());
+    expect(sheet!.getRow(2).getCell(created).value).toBeInstanceOf(Date);
+    expect(sheet!.getRow(2).getCell(created).numFmt).toMatch(/^dd\/mm\/yyyy/);
   });
 
   await test.step('the admin locks and unlocks the user, confirming each time', async () => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { expectToast } from './toast.ts';
 
 /** Helpers for the standard resource screens (list, add/edit dialog, confirmations). */
@@ -26,16 +26,40 @@ export async function fillAccount(page: Page, account: { username: string; email
   });
 }
 
-/** Picks an option of a select in the dialog as a keyboard user does: type it, press Enter. */
-export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  const field = dialog.getByLabel(label, { exact: true });
+/**
+ * Picks an option of the select labelled `label`, in the dialog unless `within` names another
+ * place (a list's filters, a form of the page). A select that searches is used as a keyboard user
+ * does: type the option, press Enter once the typed text has narrowed the list to it. One that
+ * cannot be typed into is opened, and its option clicked once the list has stopped sliding in.
+ * `typed` is what the user types to find it when that is not the whole label (a select searched on
+ * the server matches a name or a code, not a label built from both).
+ */
+export async function chooseOption(page: Page, label: string, option: string, within: Locator = page.getByRole('dialog'), typed = option): Promise<void> {
+  // The select itself: a sortable column's header of the same name is labelled so too.
+  const field = within.getByLabel(label, { exact: true }).and(page.getByRole('combobox'));
+  const offered = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
   await field.click();
-  await field.fill(option);
-  // Enter picks the active option, once the typed text has narrowed the list to it.
-  await expect(page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(dialog.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) })).toContainText(option);
+  if (await field.isEditable()) {
+    await field.fill(typed);
+    // Enter picks the active option, once the typed text has narrowed the list to it.
+    await expect(offered).toBeVisible();
+    await page.keyboard.press('Enter');
+  } else {
+    await expect(offered).toBeVisible();
+    await motionSettled(page);
+    await offered.click();
+  }
+  // (`has` takes a locator of the page: it is matched inside each select.)
+  await expect(within.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) })).toContainText(option);
+}
+
+/**
+ * Waits until no dialog is opening or closing and no select's list is sliding in or out: a click
+ * that lands while one zooms (a previous confirmation leaving, this one arriving) reaches
+ * neither, and CI saw such a "Lưu" do nothing.
+ */
+export async function motionSettled(page: Page): Promise<void> {
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave, .ant-slide-up-appear, .ant-slide-up-enter, .ant-slide-up-leave')).toHaveCount(0);
 }
 
 export async function saveDialog(page: Page): Promise<void> {
@@ -52,6 +76,7 @@ export function row(page: Page, text: string) {
 export async function confirm(page: Page, question: string | RegExp, answer: string): Promise<void> {
   const dialog = page.getByRole('dialog').filter({ hasText: question });
   await expect(dialog).toBeVisible();
+  await motionSettled(page);
   await dialog.getByRole('button', { name: answer }).click();
 }
 

@@ -29,7 +29,7 @@ export function sampleAppUrls(port: number) {
     ...sampleClientUrls(port, SAMPLE_APP_CLIENT_ID),
     scim: `http://127.0.0.1:${port}/scim/v2/{tenant}`,
     backchannelLogout: `${origin}/backchannel-logout`,
-    /** For the specs: POST down / up, GET scim?tenant= (what the app received and holds). */
+    /** For the specs: POST down?tenant= / up?tenant=, GET scim?tenant= (what the app received and holds). */
     control: `${origin}/_test`,
   };
 }
@@ -120,10 +120,12 @@ export async function startSampleApp(port: number, portalUrl: string): Promise<S
         }
       }
       if (url.pathname.startsWith('/_test/')) {
-        if (url.pathname === '/_test/down') scim.setDown(true);
-        else if (url.pathname === '/_test/up') scim.setDown(false);
+        const tenant = url.searchParams.get('tenant') ?? '';
+        // Down one tenant at a time: the specs running beside the one testing an outage provision
+        // their own tenants meanwhile (a sync, a business template), and must not meet it.
+        if (url.pathname === '/_test/down' && tenant) scim.setDown(true, tenant);
+        else if (url.pathname === '/_test/up' && tenant) scim.setDown(false, tenant);
         else if (url.pathname === '/_test/scim') {
-          const tenant = url.searchParams.get('tenant') ?? '';
           const state = { received: scim.received.filter((r) => r.tenant === tenant), users: scim.resources(tenant, 'Users'), groups: scim.resources(tenant, 'Groups') };
           return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(state));
         } else return response.writeHead(404).end();

@@ -9,7 +9,7 @@ export async function expectSigninForm(page: Page): Promise<void> {
 export async function fillSignin(page: Page, account: { username: string; password: string }): Promise<void> {
   await page.getByLabel('Tên đăng nhập').fill(account.username);
   await page.getByLabel('Mật khẩu').fill(account.password);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
 }
 
 /** Opens `path` (relative to /sso-fe/), signs in on the way and waits for the shell. */

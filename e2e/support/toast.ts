@@ -12,6 +12,18 @@ interface ToastWatch {
  * first, as a user would, so that the one counted is new.
  */
 export async function expectToast(page: Page, text: string, action: () => Promise<unknown>, options: { timeout?: number } = {}): Promise<void> {
+  await watchToasts(page);
+  await action();
+  await expect
+    .poll(() => toastsSeen(page), { message: `a toast saying "${text}"`, ...options })
+    .toContainEqual(expect.stringContaining(text));
+}
+
+/**
+ * From now on the page notes every toast it shows (read with toastsSeen), after closing those
+ * already open: a test can then say that an action raised none, once what it shows instead is there.
+ */
+export async function watchToasts(page: Page): Promise<void> {
   await page.evaluate(() => {
     const watch = window as unknown as ToastWatch;
     watch.__toastWatcher?.disconnect();
@@ -27,8 +39,9 @@ export async function expectToast(page: Page, text: string, action: () => Promis
     watch.__toastsSeen = seen;
     watch.__toastWatcher = watcher;
   });
-  await action();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as ToastWatch).__toastsSeen ?? []), { message: `a toast saying "${text}"`, ...options })
-    .toContainEqual(expect.stringContaining(text));
+}
+
+/** Every toast shown since expectToast's action began, in order (their texts). */
+export function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as ToastWatch).__toastsSeen ?? []);
 }

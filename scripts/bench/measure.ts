@@ -9,7 +9,16 @@ export async function hammer(url: string, headers: Record<string, string> = {}, 
 
 /** Resident memory of a process, in MiB (Linux). */
 export function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  return statusMiB(pid, 'VmRSS');
+}
+
+/** The most resident memory a process has had so far, in MiB (Linux). */
+export function peakRssMiB(pid: number): number {
+  return statusMiB(pid, 'VmHWM');
+}
+
+function statusMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`))!;
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { purgeExpiredPayloads } from './identity/adapter.ts';
 import { registerInteractionRoutes } from './identity/interaction-routes.ts';
+import { registerPasskeyEnrolmentRoutes } from './identity/passkey-enrolment-step.ts';
 import { registerPasskeySigninRoutes } from './identity/passkey-signin-routes.ts';
 import { registerNewPasswordRoute } from './identity/new-password-step.ts';
 import { registerSignUpRoutes } from './identity/sign-up-routes.ts';
@@ -63,6 +64,7 @@ import { createMetrics } from './platform/metrics/metrics.ts';
 import { observeRequests, registerPublicMetrics } from './platform/metrics/metrics-routes.ts';
 import { loggerOptions, registerRequestLog, requestIdOf } from './platform/logging.ts';
 import { registerHealthRoutes } from './platform/health-routes.ts';
+import { registerDrain } from './platform/shutdown.ts';
 import { languageOf } from './platform/language.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createSmsSender } from './platform/sms/sms-sender.ts';
@@ -172,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const invalidation = await startInvalidation(database);
   app.addHook('onClose', () => invalidation.close());
   const grantAlive = liveGrants(db, invalidation);
-  const realtime = await startRealtime(app, { db, verifyToken, grantAlive, redisUrl: config.redisUrl });
+  const realtime = await startRealtime(app, { db, verifyToken, grantAlive, redisUrl: config.redisUrl, clock });
   realtimeConnections = () => realtime.connections();
   // A call that may have written waits until this instance's caches have heard of it, so the
   // caller's next request reads their own change (other instances hear it within milliseconds).
@@ -189,9 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   applyPagePolicy(provider);
   // A sign-out (or any revocation) ends that browser's live connections too.
   provider.on('grant.revoked', (_ctx, grantId: string) => realtime.sessionsEnded([grantId]));
-  countProviderActivity(provider, { db, realtime, log: app.log });
+  countProviderActivity(provider, { db, realtime, clock, log: app.log });
   countTokenGrants(provider, metrics);
-  const provisioning = startProvisioningWorker({ db, secrets, provider, clock, outbound, log: app.log });
+  const provisioning = startProvisioningWorker({ db, secrets, provider, clock, outbound, log: app.log, concurrency: config.syncConcurrency });
   app.addHook('onClose', () => provisioning.stop());
   const campaigns = startCampaignSender({ db, clock, mailer, log: app.log });
   app.addHook('onClose', () => campaigns.stop());
@@ -208,10 +210,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const authenticateApp = appAuthenticator({ db, secrets, keys, issuer: urls.issuer, notificationResource: urls.notificationResource });
   registerAccessControl(app, { db, verifyToken, grantAlive, loadActor: actors, authenticateApp });
 
+  registerDrain(app);
   registerHealthRoutes(app, { db });
   registerPublicMetrics(app, metrics, config.metricsToken);
   registerInteractionRoutes(app, context, provider);
   registerPasskeySigninRoutes(app, context, provider);
+  registerPasskeyEnrolmentRoutes(app, context, provider);
   registerSignUpRoutes(app, context, provider, startTrialUnit);
   registerNewPasswordRoute(app, context, provider);
   await mountProvider(app, provider);
@@ -248,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const purge = setInterval(() => {
-    Promise.all([purgeExpiredPayloads(db), purgeExpiredCodes(db), purgeExpiredRateLimits(db)]).catch((error: unknown) =>
+    Promise.all([purgeExpiredPayloads(db), purgeExpiredCodes(db, clock.now()), purgeExpiredRateLimits(db, clock.now())]).catch((error: unknown) =>
       app.log.error({ err: error }, 'purging expired sessions, codes and counters failed'),
     );
   }, PURGE_INTERVAL_MS);

@@ -44,6 +44,18 @@ export interface Config {
   metricsHost: string;
   /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
   shutdownGraceMs: number;
+  /**
+   * On SIGTERM, how long the instance keeps serving with readiness failing before it stops
+   * accepting connections: longer than the balancer's health checks take to notice (0 when
+   * nothing checks, the listener's closing is then what turns new connections away).
+   */
+  shutdownDrainMs: number;
+  /**
+   * SYNC_CONCURRENCY: how many provisioning deliveries (SCIM requests) an instance has in flight
+   * at once, 8 by default; one app never gets more than this from an instance. An app that
+   * answers 429 is waited for (Retry-After) and asked again.
+   */
+  syncConcurrency: number;
 }
 
 /** A configuration mistake: its message is one line naming the variable, shown as is. */
@@ -161,6 +173,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustedProxies(read(env, 'TRUST_PROXY')),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 600_000),
+    syncConcurrency: integer(env, 'SYNC_CONCURRENCY', 8, 1, 64),
     outboundAllowed: outboundAllowance(read(env, 'OUTBOUND_ALLOWED_HOSTS')),
     dataDir: read(env, 'DATA_DIR') ?? './data',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { loadProviderKeys } from './identity/keys.ts';
 import { startMetricsServer } from './platform/metrics/metrics-routes.ts';
+import { drain } from './platform/shutdown.ts';
 
 /** Start-up: config → database → migrations and seed → keys → listen. */
 async function main(): Promise<void> {
@@ -51,12 +52,15 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
-    // app.close() stops accepting, lets requests in flight finish, stops the workers (which
-    // give back the leases of rows they had not started); past the grace, exit regardless.
+    // Drain first (readiness 503 for SHUTDOWN_DRAIN_MS, then no new connection, live
+    // connections closed with 1012, the requests in flight finish), then app.close() stops the
+    // workers (which give back the leases of rows they had not started) and the database;
+    // SHUTDOWN_GRACE_MS past the drain, exit regardless.
     setTimeout(() => {
       console.error(`${signal}: requests still in flight after SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms); exiting`);
       process.exit(1);
-    }, config.shutdownGraceMs).unref();
+    }, config.shutdownDrainMs + config.shutdownGraceMs).unref();
+    await drain(app, () => app.portal.realtime.closeForRestart(), config.shutdownDrainMs);
     await metricsServer?.close();
     await app.close();
     await database.close();

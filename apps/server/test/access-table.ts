@@ -56,6 +56,8 @@ export const ACCESS_TABLE: Readonly<Record<string, readonly [who: string, access
   'GET /api/Category/GetByParentCode/:code':           ['-uabxyp-', 'signed-in'],
   'POST /api/Channel/SearchChannelPage':               ['-uabxyp-', 'signed-in'],
   'GET /api/ChannelPackage/GetAllActive':              ['-uabxyp-', 'signed-in'],
+  'POST /api/Category/SearchByParentCode/:code':       ['-uabxyp-', 'signed-in'],
+  'POST /api/ChannelPackage/SearchActive':             ['-uabxyp-', 'signed-in'],
   'POST /api/User/UpdateUserProfileCurrent':           ['-uabxyp-', 'signed-in'],
   'POST /api/Account/ForgotPassword':                  ['nuabxyps', 'public'],
   'POST /api/Account/CheckResetToken':                 ['nuabxyps', 'public'],

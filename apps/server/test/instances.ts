@@ -13,9 +13,12 @@ const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
  * a young generation of 4 MiB semi-spaces instead of V8's default, which on a large machine let
  * the heap grow to ~300 MiB of resident memory for ~40 MiB of live objects; and an old
  * generation that is first collected at 48 MiB and then grows by 20 % of what lives, instead of
- * doubling while under load (~20 MiB less resident after the bench's short load).
+ * doubling while under load (~20 MiB less resident after the bench's short load). And the
+ * embedded database's WebAssembly compiled by V8's baseline compiler only (docs/decisions.md,
+ * "PGlite's memory"): recompiling its hot functions with the optimising compiler took ~450 MiB
+ * for a while under the first load (a peak of ~750 MiB).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--initial-old-space-size=48', '--heap-growing-percent=20'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--initial-old-space-size=48', '--heap-growing-percent=20', '--liftoff-only'];
 
 /** A portal instance in a process of its own, as in production: it can be killed outright. */
 export interface Instance {
@@ -24,7 +27,10 @@ export interface Instance {
   url: string;
   /** SIGKILL: no shutdown hook runs, open connections are cut. */
   kill(): Promise<void>;
-  stop(): Promise<void>;
+  /** SIGTERM, as an orchestrator's rolling update: answers the exit code (0: drained and closed within SHUTDOWN_GRACE_MS). */
+  stop(): Promise<number | null>;
+  /** What the process wrote (stdout and stderr) so far. */
+  output(): string;
 }
 
 /**
@@ -60,12 +66,22 @@ export async function startInstance(env: Record<string, string>, main = MAIN): P
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const end = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     const exited = once(child, 'exit');
     child.kill(signal);
     await exited;
+    return child.exitCode;
   };
-  return { pid: child.pid!, port, url, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return {
+    pid: child.pid!,
+    port,
+    url,
+    kill: async () => {
+      await end('SIGKILL');
+    },
+    stop: () => end('SIGTERM'),
+    output: () => output,
+  };
 }
 
 /** Two portal processes on a PostgreSQL and a Redis of their own, and the test's own connections to that database. */
@@ -109,14 +125,39 @@ export async function startInstancePair(env: Record<string, string> = {}): Promi
 export interface Balancer {
   port: number;
   url: string;
+  /** The instances new connections go to from now on (a rolling update swaps one for its replacement). */
+  setTargets(ports: readonly number[]): void;
   close(): Promise<void>;
 }
 
-export async function startBalancer(targets: readonly number[]): Promise<Balancer> {
+/**
+ * `healthCheckMs`: asks each instance's /readyz that often, as HAProxy's `check` does, and
+ * sends new connections only to those whose last answer was 200 (to all, if none is).
+ */
+export async function startBalancer(initialTargets: readonly number[], options: { healthCheckMs?: number } = {}): Promise<Balancer> {
+  let targets = [...initialTargets];
   let turn = 0;
   const open = new Set<Socket>();
+  const down = new Set<number>();
+  let checking: NodeJS.Timeout | undefined;
+  if (options.healthCheckMs) {
+    let inCheck = false;
+    checking = setInterval(() => {
+      if (inCheck) return;
+      inCheck = true;
+      void Promise.all(
+        targets.map(async (port) => {
+          const ready = await fetch(`http://127.0.0.1:${port}/readyz`, { headers: { connection: 'close' } }).then((answer) => answer.ok, () => false);
+          if (ready) down.delete(port);
+          else down.add(port);
+        }),
+      ).finally(() => (inCheck = false));
+    }, options.healthCheckMs);
+  }
   const connectTo = (client: Socket, tries: number) => {
-    const port = targets[turn++ % targets.length]!;
+    const up = targets.filter((candidate) => !down.has(candidate));
+    const candidates = up.length > 0 ? up : targets;
+    const port = candidates[turn++ % candidates.length]!;
     const upstream = connect(port, '127.0.0.1');
     const refused = (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNREFUSED' && tries < targets.length) connectTo(client, tries + 1);
@@ -148,7 +189,11 @@ export async function startBalancer(targets: readonly number[]): Promise<Balance
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    setTargets: (ports) => {
+      targets = [...ports];
+    },
     close: async () => {
+      clearInterval(checking);
       for (const socket of open) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -130,7 +130,7 @@ export async function signIn(
   app: FastifyInstance,
   account: { username: string; password: string; newPassword?: string },
   browser = new TestBrowser(app),
-): Promise<Tokens & { browser: TestBrowser }> {
+): Promise<Tokens & { browser: TestBrowser; code: string; verifier: string }> {
   const { uid, verifier } = await startAuthorization(browser);
   if (!uid) throw new Error('the provider did not start an interaction');
   const login = await browser.request('POST', `/oidc/interaction/${uid}/login`, {
@@ -148,7 +148,8 @@ export async function signIn(
   if (!code) throw new Error(`no code in ${callback}`);
   const tokens = await exchangeCode(browser, code, verifier);
   if (tokens.statusCode !== 200) throw new Error(`token exchange failed: ${tokens.body}`);
-  return { ...(tokens.json() as Tokens), browser };
+  // The code and the PKCE verifier too: what a test of the logs looks for.
+  return { ...(tokens.json() as Tokens), browser, code, verifier };
 }
 
 /** Ends the provider session of this browser, as the SPA's sign-out button does (or an app's, with its own address). */

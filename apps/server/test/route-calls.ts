@@ -180,6 +180,8 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   'GET /api/Category/GetByParentCode/:code': { kind: 'list', build: () => ({ params: { code: 'POSITION' } }) },
   'POST /api/Channel/SearchChannelPage': { kind: 'list', build: () => ({ body: { pageIndex: 1, pageSize: 20, status: [1] } }) },
   'GET /api/ChannelPackage/GetAllActive': { kind: 'list', build: () => ({}) },
+  'POST /api/Category/SearchByParentCode/:code': { kind: 'list', build: () => ({ params: { code: 'POSITION' }, body: { pageIndex: 1, pageSize: 20 } }) },
+  'POST /api/ChannelPackage/SearchActive': { kind: 'list', build: () => ({ body: { pageIndex: 1, pageSize: 20, keyword: 'Gói' } }) },
   'POST /api/Channel/RotateClientSecret': {
     kind: 'write',
     audit: { object: LOG_OBJECT.service, action: LOG_ACTION.edit },
@@ -282,11 +284,15 @@ const HAND_WRITTEN: Record<string, HandWrittenCall> = {
   'GET /api/MailOutbox/GetById/:id': { kind: 'read', target: (f) => f.heldMail(), build: (_f, target) => ({ params: { id: target!.id } }) },
   // Unit A's two-factor policy. A change keeps it off, so the actors still sign in as before; two-factor.test.ts checks the changes.
   'GET /api/TwoFAConfig/GetConfig': { kind: 'read', target: (f) => f.stable('Unit'), build: (_f, target) => ({ query: { unitId: target!.id } }) },
-  'POST /api/TwoFAConfig/AddUpdate': { kind: 'own', build: (f) => ({ body: { unitId: f.context.unitId, trigger: 'recurring', recurrenceDays: 30 } }) },
+  'POST /api/TwoFAConfig/AddUpdate': {
+    kind: 'own',
+    audit: { object: LOG_OBJECT.twoFactorPolicy, action: LOG_ACTION.edit },
+    build: (f) => ({ body: { unitId: f.context.unitId, trigger: 'recurring', recurrenceDays: 30 } }) },
   'POST /api/TwoFAConfig/UpdateStatus': { kind: 'own', build: (f) => ({ body: { unitId: f.context.unitId, status: TWO_FA_STATUS.disabled } }) },
   // Confirmed with the code mailed to the platform administrator who asked (the only caller allowed).
   'POST /api/TwoFAConfig/VerifyUpdate': {
     kind: 'own',
+    audit: { object: LOG_OBJECT.twoFactorPolicy, action: LOG_ACTION.changeStatus },
     target: (f) => f.twoFactorPolicyCode(TWO_FA_STATUS.disabled),
     build: (_f, target) => ({ body: { unitId: target!.record.unitId, status: TWO_FA_STATUS.disabled, code: target!.id } }),
   },

@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { filter as scimFilter, parse as parseFilter } from 'scim2-parse-filter';
-import { scimPatch, type ScimPatchOperation, type ScimResource } from 'scim-patch';
+import { createScimStore, errorAnswer, type Answer, type Resource, type ScimType } from './scim-store.ts';
+import { bulkAnswer, serviceProviderConfig, type BulkLimits } from './scim-app-bulk.ts';
 
 /**
  * The service-app side of SCIM 2.0 as docs/service-app-contract.md asks it, small and in
  * memory: /scim/v2/<tenant>/Users, /Groups, /Subscriptions and /BusinessTemplates with filter, POST, PUT, PATCH and DELETE,
- * behind a bearer token. A test can take it down (503) and read what it received.
+ * /ServiceProviderConfig, and /Bulk when a test turns it on (setBulk), behind a bearer token. A test can take it down (503) and read what it received.
  * Used by the provisioning API tests and by the browser tests' sample app.
  */
 
-/** The core resource types, and what the unit bought (the portal's extension, docs/service-app-contract.md). */
-export type ScimType = 'Users' | 'Groups' | 'Subscriptions' | 'BusinessTemplates';
+export type { ScimType };
 
 export interface ScimRequest {
   method: string;
@@ -22,9 +20,9 @@ export interface ScimRequest {
   /** When it arrived and when the app had answered it (performance.now()): two requests for one object must not overlap. */
   arrivedAt: number;
   answeredAt?: number;
+  /** An operation of a Bulk request. */
+  viaBulk?: true;
 }
-
-type Resource = ScimResource & { id: string; externalId?: string; [key: string]: unknown };
 
 export interface ScimApp {
   /** Answers a request under /scim/v2/; false when the path is not SCIM's. */
@@ -33,14 +31,25 @@ export interface ScimApp {
   resources(tenant: string, type: ScimType): Resource[];
   /** Every change request received (GET lookups left out), oldest first. */
   received: ScimRequest[];
-  /** While down, every request answers 503 (and is not recorded). */
-  setDown(down: boolean): void;
+  /** While down, every request answers 503 (and is not recorded): to every tenant, or to `tenant`'s only. */
+  setDown(down: boolean, tenant?: string): void;
   /** Every request waits this long before the app acts on it, as a busy app's would: a fault test kills a portal with requests in flight. */
   setLatency(ms: number): void;
   /** While on, listing a type without a filter answers 501, as an app that cannot list would. */
   refuseListing(refuse: boolean): void;
   /** The app refuses to create or replace a user with one of these user names (400, invalidValue), as an app with rules of its own would. */
   refuseUsers(userNames: readonly string[]): void;
+  /** The next `times` requests answer 429 Too Many Requests with this Retry-After (seconds or an HTTP date; none when undefined). */
+  throttle(times: number, retryAfter?: string): void;
+  /** How many requests were answered 429. */
+  readonly throttled: number;
+  /** The most requests the app has had in hand at once (from arrival to answer), since the last reset. */
+  readonly mostInFlight: number;
+  resetMostInFlight(): void;
+  /** Offers SCIM Bulk (RFC 7644 §3.7) within these limits, advertised in its ServiceProviderConfig; null (the default) offers none. */
+  setBulk(limits: BulkLimits | null): void;
+  /** How many operations each Bulk request carried, oldest first (its operations are in `received` too). */
+  bulkRequests: number[];
 }
 
 const json = (response: ServerResponse, status: number, body?: unknown) => {
@@ -48,26 +57,7 @@ const json = (response: ServerResponse, status: number, body?: unknown) => {
   response.end(body === undefined ? undefined : JSON.stringify(body));
 };
 
-const scimError = (response: ServerResponse, status: number, detail: string) =>
-  json(response, status, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(status), detail });
-
-/** Most resources one page holds, whatever `count` asks (RFC 7644 §3.4.2.4 lets the app cap it). */
-const MAX_PAGE = 50;
-
-/**
- * A query's answer (RFC 7644 §3.4.2): filtered, one page of it (startIndex from 1, count), each
- * resource reduced to `attributes` (its id always stays).
- */
-function listResponse(all: Resource[], query: URLSearchParams) {
-  const filter = query.get('filter');
-  const found = filter ? all.filter(scimFilter(parseFilter(filter))) : all;
-  const startIndex = Math.max(1, Number(query.get('startIndex')) || 1);
-  const count = Math.min(MAX_PAGE, Math.max(0, Number(query.get('count') ?? MAX_PAGE) || 0));
-  const page = found.slice(startIndex - 1, startIndex - 1 + count);
-  const attributes = query.get('attributes')?.split(',').filter(Boolean);
-  const shown = attributes ? page.map((r) => Object.fromEntries(Object.entries(r).filter(([key]) => key === 'id' || attributes.includes(key)))) : page;
-  return { schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: found.length, startIndex, itemsPerPage: shown.length, Resources: shown };
-}
+const send = (response: ServerResponse, answer: Answer) => json(response, answer.status, answer.body);
 
 async function readBody(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
   const chunks: Buffer[] = [];
@@ -77,22 +67,38 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
 }
 
 export function createScimApp(token: string): ScimApp {
-  const store = new Map<string, Map<string, Resource>>();
+  const store = createScimStore();
   const received: ScimRequest[] = [];
+  const bulkRequests: number[] = [];
+  let bulk: BulkLimits | null = null;
   let down = false;
+  const downTenants = new Set<string>();
   let latencyMs = 0;
   let listing = true;
   let refused = new Set<string>();
-  const bucket = (tenant: string, type: string) => {
-    const key = `${tenant}/${type}`;
-    if (!store.has(key)) store.set(key, new Map());
-    return store.get(key)!;
-  };
+  let throttles = 0;
+  let throttleRetryAfter: string | undefined;
+  let throttled = 0;
+  let inFlight = 0;
+  let mostInFlight = 0;
+
+  /** One operation, of a request or of a Bulk request: the app's own rules, then the store. */
+  function act(tenant: string, type: ScimType, method: string, id: string | undefined, body: Record<string, unknown> | undefined, query?: URLSearchParams): Answer {
+    if (method === 'GET' && !id && !listing && !query?.has('filter')) return errorAnswer(501, 'listing is not implemented');
+    if (type === 'Users' && (method === 'POST' || method === 'PUT') && refused.has(String(body?.userName))) return errorAnswer(400, 'userName is not allowed here', 'invalidValue');
+    return store.act(tenant, type, method, id, body, query);
+  }
 
   return {
     received,
-    setDown: (value) => {
-      down = value;
+    bulkRequests,
+    setBulk: (limits) => {
+      bulk = limits;
+    },
+    setDown: (value, tenant) => {
+      if (tenant === undefined) down = value;
+      else if (value) downTenants.add(tenant);
+      else downTenants.delete(tenant);
     },
     refuseListing: (refuse) => {
       listing = !refuse;
@@ -103,69 +109,81 @@ export function createScimApp(token: string): ScimApp {
     refuseUsers: (userNames) => {
       refused = new Set(userNames);
     },
-    resources: (tenant, type) => [...bucket(tenant, type).values()],
+    throttle: (times, retryAfter) => {
+      throttles = times;
+      throttleRetryAfter = retryAfter;
+    },
+    get throttled() {
+      return throttled;
+    },
+    get mostInFlight() {
+      return mostInFlight;
+    },
+    resetMostInFlight: () => {
+      mostInFlight = 0;
+    },
+    resources: (tenant, type) => store.resources(tenant, type) as Resource[],
     async handle(request, response) {
       const arrivedAt = performance.now();
-      let entry: ScimRequest | undefined;
-      response.once('finish', () => {
-        if (entry) entry.answeredAt = performance.now();
-      });
+      // What it recorded: one entry, or one per operation of a Bulk request.
+      const entries: ScimRequest[] = [];
       const url = new URL(request.url ?? '/', 'http://scim.local');
-      const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups|Subscriptions|BusinessTemplates)(?:\/([^/]+))?$/.exec(url.pathname);
+      const match = /^\/scim\/v2\/([^/]+)\/(Users|Groups|Subscriptions|BusinessTemplates|ServiceProviderConfig|Bulk)(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return false;
-      if (down) {
-        scimError(response, 503, 'the app is down');
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      response.once('finish', () => {
+        for (const entry of entries) entry.answeredAt = performance.now();
+      });
+      // Counted until the answer is sent or the caller gave up. A caller that died (an instance
+      // killed mid-request) never sees its answer finish: its request ended when its connection
+      // closed, which is what the ordering checks compare the next request with.
+      let closedAt: number | undefined;
+      response.once('close', () => {
+        inFlight -= 1;
+        closedAt = performance.now();
+        for (const entry of entries) entry.answeredAt ??= closedAt;
+      });
+      if (throttles > 0) {
+        throttles -= 1;
+        throttled += 1;
+        response.writeHead(429, throttleRetryAfter === undefined ? {} : { 'retry-after': throttleRetryAfter });
+        response.end();
+        return true;
+      }
+      if (down || downTenants.has(decodeURIComponent(match[1]!))) {
+        send(response, errorAnswer(503, 'the app is down'));
         return true;
       }
       if (request.headers.authorization !== `Bearer ${token}`) {
-        scimError(response, 401, 'bad token');
+        send(response, errorAnswer(401, 'bad token'));
         return true;
       }
-      const [, tenant, type, rawId] = match as unknown as [string, string, ScimType, string | undefined];
+      const [, tenant, path, rawId] = match as unknown as [string, string, ScimType | 'ServiceProviderConfig' | 'Bulk', string | undefined];
       const id = rawId && decodeURIComponent(rawId);
-      const resources = bucket(tenant, type);
       const method = request.method ?? 'GET';
       const body = await readBody(request);
       if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-      if (method !== 'GET') received.push((entry = { method, tenant, type, id, body, arrivedAt }));
-      if (type === 'Users' && (method === 'POST' || method === 'PUT') && refused.has(String(body?.userName))) {
-        json(response, 400, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '400', scimType: 'invalidValue', detail: 'userName is not allowed here' });
-        return true;
-      }
-
-      if (method === 'GET' && !id) {
-        if (!listing && !url.searchParams.has('filter')) scimError(response, 501, 'listing is not implemented');
-        else json(response, 200, listResponse([...resources.values()], url.searchParams));
-        return true;
-      }
-      if (method === 'POST' && !id) {
-        const created: Resource = { ...(body as object), id: randomUUID(), meta: { resourceType: type.slice(0, -1) } } as unknown as Resource;
-        if ([...resources.values()].some((r) => r.externalId && r.externalId === created.externalId)) {
-          scimError(response, 409, 'externalId already exists');
-          return true;
+      const record = (type: ScimType, opMethod: string, opId: string | undefined, opBody: Record<string, unknown> | undefined) => {
+        if (opMethod === 'GET') return;
+        const entry: ScimRequest = { method: opMethod, tenant, type, id: opId, body: opBody, arrivedAt, ...(closedAt === undefined ? {} : { answeredAt: closedAt }), ...(path === 'Bulk' ? { viaBulk: true as const } : {}) };
+        entries.push(entry);
+        received.push(entry);
+      };
+      if (path === 'ServiceProviderConfig') send(response, { status: 200, body: serviceProviderConfig(bulk) });
+      else if (path === 'Bulk') {
+        if (!bulk) send(response, errorAnswer(501, 'bulk is not implemented'));
+        else {
+          const answer = bulkAnswer(bulk, body, Buffer.byteLength(JSON.stringify(body ?? {})), (type, opMethod, opId, opBody) => {
+            record(type, opMethod, opId, opBody);
+            return act(tenant, type, opMethod, opId, opBody);
+          });
+          if (answer.status === 200) bulkRequests.push((body?.Operations as unknown[]).length);
+          send(response, answer);
         }
-        resources.set(created.id, created);
-        json(response, 201, created);
-        return true;
+      } else {
+        record(path, method, id, body);
+        send(response, act(tenant, path, method, id, body, url.searchParams));
       }
-      const existing = id ? resources.get(id) : undefined;
-      if (!existing) {
-        scimError(response, 404, 'not found');
-        return true;
-      }
-      if (method === 'GET') json(response, 200, existing);
-      else if (method === 'PUT') {
-        const replaced = { ...(body as object), id: existing.id, meta: existing.meta } as unknown as Resource;
-        resources.set(existing.id, replaced);
-        json(response, 200, replaced);
-      } else if (method === 'PATCH') {
-        const patched = scimPatch(existing, (body as { Operations: ScimPatchOperation[] }).Operations) as Resource;
-        resources.set(existing.id, patched);
-        json(response, 200, patched);
-      } else if (method === 'DELETE') {
-        resources.delete(existing.id);
-        json(response, 204);
-      } else scimError(response, 405, 'method not allowed');
       return true;
     },
   };

@@ -27,15 +27,20 @@ export async function listenScimApp(token: string): Promise<ListeningScimApp> {
   return { scim, endpoint: `http://127.0.0.1:${port}/scim/v2/{tenant}`, close: () => server.close() && server.closeAllConnections() };
 }
 
-/** The sample SCIM app on a port of its own, and the CRM service's default integration pointing at it. */
-export async function serveScimApp(t: TestApp, token: string): Promise<ListeningScimApp & { crm: string }> {
-  const app = await listenScimApp(token);
+/** Points the CRM service's default integration at a SCIM endpoint (`{tenant}` for the unit's tenant); answers the service's id. */
+export async function integrateCrm(t: TestApp, endpoint: string, token: string): Promise<string> {
   const { db } = t.database;
   const [service] = await db.select({ id: services.id }).from(services).where(eq(services.code, 'CRM'));
   await db.insert(integrations).values({
     serviceId: service!.id,
-    scimEndpoint: app.endpoint,
+    scimEndpoint: endpoint,
     credentialCipher: createSecretBox(t.config).seal(token),
   });
-  return { ...app, crm: service!.id };
+  return service!.id;
+}
+
+/** The sample SCIM app on a port of its own, and the CRM service's default integration pointing at it. */
+export async function serveScimApp(t: TestApp, token: string): Promise<ListeningScimApp & { crm: string }> {
+  const app = await listenScimApp(token);
+  return { ...app, crm: await integrateCrm(t, app.endpoint, token) };
 }

@@ -15,12 +15,25 @@ export async function readReport(response: LightMyRequestResponse): Promise<Repo
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet(EXPORT_SHEET.name) ?? workbook.worksheets[0]!;
-  const text = (row: ExcelJS.Row, width: number) => Array.from({ length: width }, (_, i) => String(row.getCell(i + 1).value ?? ''));
+  const text = (row: ExcelJS.Row, width: number) => Array.from({ length: width }, (_, i) => cellText(row.getCell(i + 1)));
   const width = sheet.getRow(1).cellCount;
   const rows: string[][] = [];
   for (let index = 2; index <= sheet.rowCount; index++) rows.push(text(sheet.getRow(index), width));
   return { sheetNames: workbook.worksheets.map((s) => s.name), sheet, headers: text(sheet.getRow(1), width), rows };
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A cell as a spreadsheet shows it: a date cell in its DD/MM/YYYY (HH:mm:ss) format. */
+function cellText(cell: ExcelJS.Cell): string {
+  const value = cell.value;
+  if (!(value instanceof Date)) return String(value ?? '');
+  const day = `${pad(value.getUTCDate())}/${pad(value.getUTCMonth() + 1)}/${value.getUTCFullYear()}`;
+  return /h/.test(cell.numFmt ?? '') ? `${day} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}` : day;
+}
+
+/** The number format a date column's cells must carry (a date cell, not text that looks like one). */
+const DATE_FORMAT: Partial<Record<NonNullable<ExportColumn['format']>, string>> = { date: 'dd/mm/yyyy', datetime: 'dd/mm/yyyy hh:mm:ss' };
 
 const CELL_TEXT: Record<NonNullable<ExportColumn['format']>, RegExp> = {
   date: /^\d{2}\/\d{2}\/\d{4}$/,
@@ -47,6 +60,14 @@ export function layoutProblems(report: Report, columns: readonly ExportColumn[],
     const pattern = column.format && CELL_TEXT[column.format];
     const wrong = pattern ? report.rows.map((row) => row[index]!).filter((value) => value !== '' && !pattern.test(value)) : [];
     if (wrong.length) problems.push(`column ${column.key} shows ${wrong.slice(0, 3).join(', ')}`);
+    const numFmt = column.format && DATE_FORMAT[column.format];
+    if (numFmt) {
+      for (let line = 2; line <= report.sheet.rowCount; line++) {
+        const cell = report.sheet.getRow(line).getCell(index + 1);
+        if (cell.value === null || cell.value === '') continue;
+        if (cell.type !== ExcelJS.ValueType.Date || cell.numFmt !== numFmt) problems.push(`column ${column.key} row ${line} is ${String(cell.type)} "${cell.numFmt ?? ''}", not an Excel date "${numFmt}"`);
+      }
+    }
   });
   return problems;
 }

@@ -13,9 +13,9 @@ import { initI18n } from './i18n/index.ts';
 
 const root = createRoot(document.getElementById('root')!);
 
-async function boot(): Promise<void> {
+async function boot(settingsLoad: Promise<Awaited<ReturnType<typeof loadAppSettings>>> = loadAppSettings()): Promise<void> {
   try {
-    const settings = await loadAppSettings();
+    const settings = await settingsLoad;
     createSession(settings.environment, markSessionExpired);
     watchSignOutInOtherTabs();
   } catch (error) {
@@ -31,5 +31,9 @@ async function boot(): Promise<void> {
   void registerServiceWorker();
 }
 
+// The settings (env.json) and the common phrases do not depend on each other: fetched together,
+// not one after the other, on the way to the first screen (issue 25: the slow list reload).
+const settingsLoad = loadAppSettings();
+settingsLoad.catch(() => undefined); // reported by boot, which awaits it
 await initI18n();
-await boot();
+await boot(settingsLoad);

@@ -3,6 +3,13 @@
 /** The SPA's base path; every public URL of the portal's front end starts with it. */
 export const BASE_PATH = '/sso-fe';
 
+/**
+ * The product's name where software outside the portal shows it: the issuer an authenticator
+ * app lists beside the account, the relying party a passkey dialog names, the provider's own
+ * client, the sender of its mail by default.
+ */
+export const PORTAL_NAME = 'SSO Portal';
+
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
@@ -81,6 +88,8 @@ export const STORAGE_KEYS = {
   portalVersion: 'sso.portal_version',
   language: 'sso.language',
   sidebarCollapsed: 'sso.sidebar_collapsed',
+  /** In sessionStorage: the first list each address showed (the web's `rememberFirstList`), forgotten with the tokens. */
+  firstLists: 'sso.first_lists',
 } as const;
 
 /** Excel export layout (section 9). */
@@ -113,6 +122,8 @@ export const LOG_OBJECT = {
   // Passkeys and authenticator apps (issue 26): every ceremony and change.
   passkey: 140,
   authenticatorApp: 145,
+  /** The platform's default and each unit's two-factor policy (issue 26). */
+  twoFactorPolicy: 150,
 } as const;
 
 export const LOG_ACTION = {
@@ -123,6 +134,8 @@ export const LOG_ACTION = {
   sync: 20,
   register: 25,
   confirm: 30,
+  // A sign-in ceremony (a passkey's, issue 26): not a change, but the log keeps every ceremony.
+  signIn: 35,
 } as const;
 
 export const LOG_RESULT = { success: 1, failure: 0 } as const;

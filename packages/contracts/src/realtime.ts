@@ -9,3 +9,9 @@ export const REALTIME_EVENTS = {
   /** The session this connection belongs to was ended elsewhere (sign-out, password change). */
   sessionEnded: 'SessionEnded',
 } as const;
+
+/**
+ * The WebSocket close code of an instance that is stopping (SIGTERM, rolling update): 1012,
+ * "service restart". The SPA reconnects soon, to whichever instance answers, silently.
+ */
+export const REALTIME_SERVICE_RESTART = 1012;

@@ -1,4 +1,4 @@
-import { eq, notInArray, sql } from 'drizzle-orm';
+import { eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   BASE_SERVICES,
   BUILT_IN_ROLES,
@@ -15,9 +15,19 @@ import {
   UNIT_USER_PERMISSIONS,
   type PermissionName,
 } from '@portal/contracts';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../db/client.ts';
 import { categories, configData, configDataDefaults, emailTemplates, menus, permissions, rolePermissions, roles, services } from '../db/schema/index.ts';
 import { DEFAULT_EMAIL_TEMPLATES } from '../platform/mail/default-templates.ts';
+
+/**
+ * Makes a catalogue's table hold exactly `rows`: each written by its code (the columns in `set`
+ * take the catalogue's values), every code the catalogue no longer has removed.
+ */
+async function mirror<T extends typeof permissions | typeof menus>(tx: Transaction, table: T, rows: (PgInsertValue<T> & { code: string })[], set: Record<string, SQL>): Promise<void> {
+  await tx.insert(table).values(rows).onConflictDoUpdate({ target: table.code, set });
+  await tx.delete(table).where(notInArray(table.code, rows.map((row) => row.code)));
+}
 
 /** Makes the permission table equal to the catalogue in contracts (the catalogue is the truth). */
 async function syncPermissions(tx: Transaction): Promise<void> {
@@ -28,24 +38,12 @@ async function syncPermissions(tx: Transaction): Promise<void> {
     action: p.action,
     isUnitLevel: p.unit,
   }));
-  await tx
-    .insert(permissions)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: permissions.code,
-      set: {
-        module: sql`excluded.module`,
-        feature: sql`excluded.feature`,
-        action: sql`excluded.action`,
-        isUnitLevel: sql`excluded.is_unit_level`,
-      },
-    });
-  await tx.delete(permissions).where(
-    notInArray(
-      permissions.code,
-      rows.map((r) => r.code),
-    ),
-  );
+  await mirror(tx, permissions, rows, {
+    module: sql`excluded.module`,
+    feature: sql`excluded.feature`,
+    action: sql`excluded.action`,
+    isUnitLevel: sql`excluded.is_unit_level`,
+  });
 }
 
 async function syncMenus(tx: Transaction): Promise<void> {
@@ -68,25 +66,13 @@ async function syncMenus(tx: Transaction): Promise<void> {
       permissionCode: item.permission,
     })),
   ]);
-  await tx
-    .insert(menus)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: menus.code,
-      set: {
-        parentCode: sql`excluded.parent_code`,
-        route: sql`excluded.route`,
-        icon: sql`excluded.icon`,
-        sortOrder: sql`excluded.sort_order`,
-        permissionCode: sql`excluded.permission_code`,
-      },
-    });
-  await tx.delete(menus).where(
-    notInArray(
-      menus.code,
-      rows.map((r) => r.code),
-    ),
-  );
+  await mirror(tx, menus, rows, {
+    parentCode: sql`excluded.parent_code`,
+    route: sql`excluded.route`,
+    icon: sql`excluded.icon`,
+    sortOrder: sql`excluded.sort_order`,
+    permissionCode: sql`excluded.permission_code`,
+  });
 }
 
 const BUILT_IN_ROLE_SEEDS = [

@@ -41,6 +41,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir ?? 'memory://', options.startFrom);
 }
 
+/**
+ * The embedded database's memory settings (docs/decisions.md, 2026-11-27): its WebAssembly
+ * memory only grows, so what its caches may take is what the process keeps. A one-process
+ * server with one connection needs PostgreSQL's defaults for a shared server in none of them.
+ * The larger part of its memory was V8's compiled code, not these: the server runs with
+ * `--liftoff-only` (package.json; "PGlite's memory: where it goes").
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=2MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
+
 async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   // Loaded only here: a server on PostgreSQL never carries the embedded database.
@@ -50,7 +59,11 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise
     import('drizzle-orm/pglite'),
   ]);
   // pg_trgm: the users' keyword index (migration 0014), as on a PostgreSQL server.
-  const client = await pglite.PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startFrom ? { loadDataDir: startFrom } : {}) });
+  const client = await pglite.PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...pglite.PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    ...(startFrom ? { loadDataDir: startFrom } : {}),
+  });
   const db = drizzlePglite({ client: pgliteForDrizzle(client, pglite) as unknown as typeof client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,

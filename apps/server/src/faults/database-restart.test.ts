@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInActor, type TestActor } from '../../test/actors.ts';
 import { freshDatabase } from '../../test/databases.ts';
+import { eventually } from '../../test/eventually.ts';
 import { OWN_POSTGRES_AVAILABLE, startOwnPostgres, type OwnPostgres } from '../../test/own-services.ts';
 import { startTestAppOn, type TestApp } from '../../test/test-app.ts';
 import { roles } from '../db/schema/index.ts';
 import { like } from 'drizzle-orm';
-import { sleep, steadyLoad, timeUntil } from './load.ts';
+import { steadyLoad, type Outcome } from './load.ts';
 
 /**
  * PostgreSQL is stopped (fast shutdown: every connection cut) and started again under a steady
@@ -31,31 +32,33 @@ describe.runIf(OWN_POSTGRES_AVAILABLE)('the database restarts under load', () =>
 
   it('answers 503 envelopes fast while it is away, reconnects by itself, and loses no acknowledged write', async () => {
     const load = steadyLoad(t.app, admin.headers, 200, 'restart');
-    await sleep(1000);
+    const acknowledgedWrite = (outcome: Outcome) => Boolean(outcome.name) && outcome.status === 200 && outcome.errorCode === null;
+    /** Waits for the load to reach a state (a hang guard only: how long it takes is not asserted). */
+    const loadReaches = (from: number, what: string, accept: (outcome: Outcome) => boolean) =>
+      eventually(() => load.outcomes.slice(from), (outcomes) => outcomes.some(accept), what);
+    await loadReaches(0, 'writes acknowledged before the outage', acknowledgedWrite);
     await postgres.stop();
     const stoppedAt = load.outcomes.length;
-    await sleep(1500);
+    // Fail fast: while the database is away requests are answered (503), not held until it returns.
+    await loadReaches(stoppedAt, 'a 503 while the database is away', (outcome) => outcome.status === 503);
     const readyWhileAway = await t.app.inject('/readyz');
     const returnedAt = performance.now();
     await postgres.start();
-    const reconnectMs = await timeUntil(ready, 5000);
-    await sleep(1000);
+    // The pool reconnects by itself: ready again, and writes acknowledged again.
+    await eventually(ready, (isReady) => isReady, 'ready again');
+    const reconnectMs = performance.now() - returnedAt;
+    await loadReaches(load.outcomes.length, 'writes acknowledged after the outage', acknowledgedWrite);
     const outcomes = await load.stop();
 
-    const duringOutage = outcomes.slice(stoppedAt + 20);
     const unavailable = outcomes.filter((outcome) => outcome.status === 503);
-    const acknowledged = outcomes.filter((outcome) => outcome.name && outcome.status === 200 && outcome.errorCode === null).map((outcome) => outcome.name!);
+    const acknowledged = outcomes.filter(acknowledgedWrite).map((outcome) => outcome.name!);
     const stored = await t.database.db.select({ name: roles.name }).from(roles).where(like(roles.name, 'restart %'));
     const storedNames = stored.map((row) => row.name);
 
     expect(readyWhileAway.statusCode).toBe(503);
-    expect(reconnectMs).toBeLessThan(5000);
     // Every reply is an envelope: a success, or a 503 with the unavailable code; never a 500.
     expect(outcomes.filter((outcome) => !(outcome.status === 200 || (outcome.status === 503 && outcome.errorCode === 9503)))).toEqual([]);
-    expect(unavailable.length).toBeGreaterThan(50);
-    expect(duringOutage.length).toBeGreaterThan(0);
-    // Fail fast: while the database is away requests are answered (503), not held until it
-    // returns. Told by the order of events, not by how many milliseconds a busy machine took.
+    // Told by the order of events, not by how many milliseconds (or requests) a busy machine managed.
     expect(unavailable.filter((outcome) => outcome.answeredAt < returnedAt).length).toBeGreaterThan(0);
     // No acknowledged write is lost, none is stored twice.
     expect(acknowledged.filter((name) => !storedNames.includes(name))).toEqual([]);

@@ -8,7 +8,6 @@ import { bearer, signIn } from '../../test/oidc-client.ts';
 import { OWN_POSTGRES_AVAILABLE, OWN_REDIS_AVAILABLE } from '../../test/own-services.ts';
 import { startSmsGateway, type SmsGateway } from '../../test/sms-gateway.ts';
 import { TEST_ADMIN } from '../../test/test-app.ts';
-import { sleep } from './load.ts';
 
 /** Queued before the kill, half through each instance. */
 const BEFORE_KILL = 10;
@@ -68,16 +67,19 @@ describe.runIf(OWN_POSTGRES_AVAILABLE && OWN_REDIS_AVAILABLE)('the SMS outbox wi
     for (let n = BEFORE_KILL; n < BEFORE_KILL + AFTER_KILL; n++) await post(clients[0]!, '/api/TemplateSms/SendTest', { id, phone: phone(n) });
     gateway.setUp(true);
 
-    const rows = await eventually(
+    const sent = (found: Row[], count: number) => found.length === count && found.every((row) => row.status === SMS_OUTBOX_STATUS.sent);
+    await eventually(
       outbox,
-      (found) => found.length === BEFORE_KILL + AFTER_KILL && found.every((row) => row.status === SMS_OUTBOX_STATUS.sent),
+      (found) => sent(found, BEFORE_KILL + AFTER_KILL),
       'delivery by the survivor',
       // A message the dead instance had just claimed waits for its lease (two minutes) to run out.
       200_000,
     );
-    // Another few rounds of the survivor's worker send nothing again.
-    await sleep(5000);
-    const total = BEFORE_KILL + AFTER_KILL;
+    // One more message through the survivor: once it is delivered, its worker has gone round
+    // again after every other was sent, and sent none of them again.
+    const total = BEFORE_KILL + AFTER_KILL + 1;
+    await post(clients[0]!, '/api/TemplateSms/SendTest', { id, phone: phone(total - 1) });
+    const rows = await eventually(outbox, (found) => sent(found, total), 'the last message');
     expect(gateway.accepted).toHaveLength(total);
     expect(new Set(gateway.accepted.map((message) => message.id)).size).toBe(total);
     expect(gateway.accepted.map((message) => message.id).toSorted()).toEqual(rows.map((row) => row.id).toSorted());

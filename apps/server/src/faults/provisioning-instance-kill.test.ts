@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.ts';
+import { insertUnitPeople } from '../../test/unit-people.ts';
 import { httpInjector, startInstancePair, type Instance, type InstancePair } from '../../test/instances.ts';
 import { bearer, signIn } from '../../test/oidc-client.ts';
 import { OWN_POSTGRES_AVAILABLE, OWN_REDIS_AVAILABLE } from '../../test/own-services.ts';
@@ -73,14 +74,7 @@ describe.runIf(OWN_POSTGRES_AVAILABLE && OWN_REDIS_AVAILABLE)('the provisioning 
         [unitId, crm],
       )
     ).rows.map((row) => row.id);
-    const people = (
-      await database.query<{ id: string }>(
-        `insert into users (username, email, password_hash, unit_id, is_user_unit, first_name, last_name, full_name)
-         select 'fault.user' || i, 'fault' || i || '@minhphat.example.com', 'x', $1, true, 'Người', 'Dùng ' || i, 'Người Dùng ' || i
-         from generate_series(1, ${USERS}) i returning id`,
-        [unitId],
-      )
-    ).rows.map((row) => row.id);
+    const people = await insertUnitPeople(database, unitId, 'fault', USERS);
 
     app.scim.setLatency(APP_LATENCY_MS);
     let killed = false;

@@ -3,8 +3,11 @@ import type { Queryable } from '../db/client.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { issueCode, maskEmail, type CODE_PURPOSES, type CodePurpose } from './verification-codes.ts';
 
-/** Purposes whose code is e-mailed (the new-password step of a sign-in keeps only its state). */
-type MailedPurpose = Exclude<CodePurpose, typeof CODE_PURPOSES.newPasswordSignin | typeof CODE_PURPOSES.twoFactorAppSignin>;
+/** Purposes whose code is e-mailed (the sign-in's new-password, app-code and passkey steps keep only their state). */
+type MailedPurpose = Exclude<
+  CodePurpose,
+  typeof CODE_PURPOSES.newPasswordSignin | typeof CODE_PURPOSES.twoFactorAppSignin | typeof CODE_PURPOSES.passkeyEnrolmentSignin
+>;
 
 /** The template each kind of code is mailed with. */
 const CODE_MAIL_TYPES = {
@@ -21,12 +24,13 @@ const CODE_MAIL_TYPES = {
  */
 export async function sendCodeByMail(
   db: Queryable,
+  now: Date,
   mailer: Mailer,
   code: { purpose: MailedPurpose; subject: string; payload?: unknown },
   to: { email: string; language: Language },
 ): Promise<CodeSent> {
   return db.transaction(async (tx) => {
-    const issued = await issueCode(tx, code.purpose, code.subject, code.payload ?? null);
+    const issued = await issueCode(tx, now, code.purpose, code.subject, code.payload ?? null);
     await mailer.send(tx, {
       kind: CODE_MAIL_TYPES[code.purpose.key],
       to: to.email,

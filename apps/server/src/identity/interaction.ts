@@ -1,14 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
-import { z } from 'zod';
 import type { InteractionStep } from '@portal/contracts';
 import type { AppContext } from '../app-context.ts';
 import { languageOf } from '../platform/language.ts';
 import { AppError } from '../platform/errors.ts';
 import { recordSignIn } from './sign-in-record.ts';
-
-export const uidParams = z.object({ uid: z.string().min(1).max(64) });
 
 export type PendingInteraction = InstanceType<Provider['Interaction']>;
 
@@ -45,7 +42,7 @@ export async function completeLogin(
   user: { id: string; username: string; unitId: string | null },
   deviceKeyHash: string,
 ): Promise<InteractionStep> {
-  const recorded = await recordSignIn(ctx.db, ctx.realtime, user, { ip: request.ip, userAgent: request.headers['user-agent'], deviceKeyHash, language: languageOf(request) });
+  const recorded = await recordSignIn(ctx.db, ctx.clock.now(), ctx.realtime, user, { ip: request.ip, userAgent: request.headers['user-agent'], deviceKeyHash, language: languageOf(request) });
   ctx.metrics.signIn(recorded ? 'success' : 'locked');
   if (!recorded) throw new AppError('account.locked');
   const redirectTo = await saveInteractionResult(interaction, { login: { accountId: user.id } });

@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)('lockout on %s', (kind) => {
     // A right password with no failures to clear writes nothing; the lock is caught here.
     const user = await userRow('chi.hoanglong');
     const devicesOf = async (deviceKey: string) => t.database.db.select().from(userDevices).where(eq(userDevices.deviceKey, deviceKey));
-    const signInFrom = (deviceKeyHash: string) => recordSignIn(t.database.db, { userSignedIn: () => {} }, user, { ip: '10.0.0.1', userAgent: undefined, deviceKeyHash, language: 'vi' });
+    const signInFrom = (deviceKeyHash: string) => recordSignIn(t.database.db, new Date(), { userSignedIn: () => {} }, user, { ip: '10.0.0.1', userAgent: undefined, deviceKeyHash, language: 'vi' });
     await t.database.db.update(users).set({ lockedUntil: new Date(Date.now() + 60_000) }).where(eq(users.id, user.id));
     expect(await signInFrom('a'.repeat(64))).toBe(false);
     expect(await devicesOf('a'.repeat(64))).toHaveLength(0);

@@ -13,9 +13,8 @@ const LOCK_MS = LOCKOUT.lockMinutes * 60_000;
  * change holds at once on every instance), and attempts that arrive once it is locked are not
  * counted. A lock that has run out starts a new count.
  */
-export async function recordFailedPassword(db: Queryable, userId: string): Promise<{ locked: boolean }> {
+export async function recordFailedPassword(db: Queryable, now: Date, userId: string): Promise<{ locked: boolean }> {
   const maxFailedAttempts = await readNumberSetting(db, 'LOCKOUT_MAX_FAILED_ATTEMPTS');
-  const now = new Date();
   const lockExpired = sql`(${users.lockedUntil} is not null and ${users.lockedUntil} <= ${now})`;
   const failures = sql`(case when ${lockExpired} then 0 else ${users.failedLoginCount} end) + 1`;
   const [row] = await db
@@ -33,8 +32,7 @@ export async function recordFailedPassword(db: Queryable, userId: string): Promi
  * Clears the failure count after a right password, unless a parallel attempt locked the
  * account meanwhile: then the sign-in is refused as locked.
  */
-export async function clearFailedPasswords(db: Queryable, userId: string): Promise<{ locked: boolean }> {
-  const now = new Date();
+export async function clearFailedPasswords(db: Queryable, now: Date, userId: string): Promise<{ locked: boolean }> {
   const [row] = await db
     .update(users)
     .set({ failedLoginCount: 0, lockedUntil: null })

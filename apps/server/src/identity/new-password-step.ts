@@ -1,18 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
-import { and, eq } from 'drizzle-orm';
-import { envelopeSchema, interactionStepSchema, newPasswordSigninSchema, type InteractionStep } from '@portal/contracts';
+import { INTERACTION_CALLS, type InteractionStep, type Language } from '@portal/contracts';
 import type { AppContext } from '../app-context.ts';
-import { users, verificationCodes } from '../db/schema/index.ts';
-import { ok } from '../platform/envelope.ts';
+import type { users } from '../db/schema/index.ts';
+import { registerCall } from '../platform/call.ts';
 import { AppError } from '../platform/errors.ts';
 import { languageOf } from '../platform/language.ts';
-import { canSignIn, isLocked } from './accounts.ts';
-import { completeLogin, pendingInteraction, uidParams, type PendingInteraction } from './interaction.ts';
+import { accountForSignIn } from './accounts.ts';
+import { completeLogin, pendingInteraction, type PendingInteraction } from './interaction.ts';
+import { askPasskeyEnrolment } from './passkey-enrolment-step.ts';
 import { setPassword } from './password-update.ts';
 import { verifyPassword } from './passwords.ts';
-import { CODE_PURPOSES, issueCode, pendingPayload } from './verification-codes.ts';
+import { CODE_PURPOSES, dropCode, issueCode, pendingPayload } from './verification-codes.ts';
 
 /**
  * A sign-in that passed its password (and second factor) but must set a new password first:
@@ -25,43 +24,58 @@ const NEW_PASSWORD_STEP = CODE_PURPOSES.newPasswordSignin;
 interface PendingNewPassword {
   userId: string;
   deviceKeyHash: string;
+  /** A passkey's registration is due after the new password. */
+  enrolPasskey?: boolean;
 }
 
 type SigningInUser = Pick<typeof users.$inferSelect, 'id' | 'username' | 'unitId' | 'passwordChangeRequired'>;
 
-/** Ends a sign-in that passed every check, or asks for a new password first when the account needs one. */
+/**
+ * Ends a sign-in that passed every check, or asks first what the account still owes, in turn:
+ * a new password when it needs one, then a passkey when the policy requires one it lacks
+ * (`enrolPasskey`).
+ */
 export async function finishSignIn(
   ctx: AppContext,
   interaction: PendingInteraction,
   request: FastifyRequest,
   user: SigningInUser,
   deviceKeyHash: string,
+  due: { enrolPasskey?: boolean } = {},
 ): Promise<InteractionStep> {
-  if (!user.passwordChangeRequired) return completeLogin(ctx, interaction, request, user, deviceKeyHash);
-  await issueCode(ctx.db, NEW_PASSWORD_STEP, interaction.uid, { userId: user.id, deviceKeyHash } satisfies PendingNewPassword);
-  return { status: 'new_password', username: user.username };
+  const enrolPasskey = due.enrolPasskey === true;
+  if (user.passwordChangeRequired) {
+    await issueCode(ctx.db, ctx.clock.now(), NEW_PASSWORD_STEP, interaction.uid, { userId: user.id, deviceKeyHash, ...(enrolPasskey ? { enrolPasskey } : {}) } satisfies PendingNewPassword);
+    return { status: 'new_password', username: user.username };
+  }
+  if (enrolPasskey) return askPasskeyEnrolment(ctx, interaction.uid, user, deviceKeyHash);
+  return completeLogin(ctx, interaction, request, user, deviceKeyHash);
 }
 
-/** `POST /oidc/interaction/:uid/new-password`: the new password (the policy's rules), then the sign-in goes on. */
-export function registerNewPasswordRoute(app: FastifyInstance, ctx: AppContext, provider: Provider): void {
+/**
+ * Sets the new password a pending sign-in waits for (the policy's rules; not the one it had),
+ * and answers the account and device the sign-in goes on with.
+ */
+async function setNewPasswordAtSignIn(ctx: AppContext, uid: string, newPassword: string, language: Language) {
   const { db } = ctx;
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/oidc/interaction/:uid/new-password',
-    { schema: { params: uidParams, body: newPasswordSigninSchema, response: { 200: envelopeSchema(interactionStepSchema) } } },
-    async (request, reply) => {
-      const { uid } = request.params;
-      const interaction = await pendingInteraction(provider, request, reply, uid);
-      const pending = await pendingPayload<PendingNewPassword>(db, NEW_PASSWORD_STEP, uid);
-      if (!pending) throw new AppError('session.expired');
-      const [user] = await db.select().from(users).where(eq(users.id, pending.userId));
-      if (!user || !canSignIn(user)) throw new AppError(user && isLocked(user) ? 'account.locked' : 'account.expired');
-      const { newPassword } = request.body;
-      if (await verifyPassword(user.passwordHash, newPassword)) {
-        throw new AppError('account.password_unchanged', { errors: [{ field: 'body.newPassword', message: 'password_unchanged' }] });
-      }
-      await setPassword({ db, mailer: ctx.mailer, realtime: ctx.realtime, publicUrl: ctx.config.publicUrl }, user, newPassword, { language: languageOf(request) });
-      await db.delete(verificationCodes).where(and(eq(verificationCodes.purpose, NEW_PASSWORD_STEP.key), eq(verificationCodes.subject, uid)));
-      return ok(await completeLogin(ctx, interaction, request, user, pending.deviceKeyHash));
-    },
-  );
+  const now = ctx.clock.now();
+  const pending = await pendingPayload<PendingNewPassword>(db, now, NEW_PASSWORD_STEP, uid);
+  if (!pending) throw new AppError('session.expired');
+  const user = await accountForSignIn(db, now, pending.userId);
+  if (await verifyPassword(user.passwordHash, newPassword)) {
+    throw new AppError('account.password_unchanged', { errors: [{ field: 'body.newPassword', message: 'password_unchanged' }] });
+  }
+  await setPassword({ db, mailer: ctx.mailer, realtime: ctx.realtime, publicUrl: ctx.config.publicUrl }, user, newPassword, { language });
+  await dropCode(db, NEW_PASSWORD_STEP, uid);
+  return { user, deviceKeyHash: pending.deviceKeyHash, enrolPasskey: pending.enrolPasskey === true };
+}
+
+/** `POST /oidc/interaction/:uid/new-password`: the new password, then the sign-in goes on. */
+export function registerNewPasswordRoute(app: FastifyInstance, ctx: AppContext, provider: Provider): void {
+  registerCall(app, INTERACTION_CALLS.newPassword, {}, async (request, reply) => {
+    const interaction = await pendingInteraction(provider, request, reply, request.params.uid);
+    const { user, deviceKeyHash, enrolPasskey } = await setNewPasswordAtSignIn(ctx, request.params.uid, request.body.newPassword, languageOf(request));
+    if (enrolPasskey) return askPasskeyEnrolment(ctx, request.params.uid, user, deviceKeyHash);
+    return completeLogin(ctx, interaction, request, user, deviceKeyHash);
+  });
 }

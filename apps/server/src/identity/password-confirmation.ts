@@ -13,10 +13,11 @@ const CONFIRMATIONS = { limit: 10, windowMs: 15 * 60_000 };
  */
 export async function confirmOwnPassword(
   db: Queryable,
+  now: Date,
   user: { id: string; passwordHash: string },
   password: string,
   wrong: ErrorKey = 'account.invalid_credentials',
 ): Promise<void> {
-  if (!(await hitRateLimit(db, `password-confirmation:${user.id}`, CONFIRMATIONS))) throw new AppError('request.too_many');
+  if (!(await hitRateLimit(db, now, `password-confirmation:${user.id}`, CONFIRMATIONS))) throw new AppError('request.too_many');
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(wrong);
 }

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LOCKOUT, USER_STATUS, type Language } from '@portal/contracts';
 import type { Database } from '../db/client.ts';
 import { users, verificationCodes } from '../db/schema/index.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Realtime } from '../platform/realtime/realtime.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
@@ -23,6 +24,7 @@ interface ResetDeps {
   mailer: Mailer;
   realtime: Pick<Realtime, 'sessionsEnded'>;
   publicUrl: string;
+  clock: Clock;
 }
 
 /** Thrown inside the decoy transaction to undo it. */
@@ -38,21 +40,22 @@ class Decoy extends Error {}
  */
 export async function requestPasswordReset(deps: ResetDeps, email: string, language: Language): Promise<{ validMinutes: number }> {
   const address = email.trim().toLowerCase();
-  const allowed = await hitRateLimit(deps.db, `forgot-password:${address}`, {
+  const now = deps.clock.now();
+  const allowed = await hitRateLimit(deps.db, now, `forgot-password:${address}`, {
     limit: 1,
     windowMs: LOCKOUT.resetRequestWaitMinutes * 60_000,
   });
   if (!allowed) throw new AppError('account.reset_already_requested');
   const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${address}`);
-  const sendsLink = user !== undefined && !isLocked(user) && user.status === USER_STATUS.active;
+  const sendsLink = user !== undefined && !isLocked(user, now) && user.status === USER_STATUS.active;
 
   const token = randomBytes(32).toString('base64url');
   // The link's lifetime is a system setting, read per request so a change holds at once everywhere.
   const validMinutes = await readNumberSetting(deps.db, 'PASSWORD_RESET_LINK_TTL_MINUTES');
-  const expiresAt = new Date(Date.now() + validMinutes * 60_000);
+  const expiresAt = new Date(now.getTime() + validMinutes * 60_000);
   await deps.db
     .transaction(async (tx) => {
-      const fresh = { codeHash: tokenHash(token), expiresAt, attempts: 0, consumedAt: null, lastSentAt: new Date() };
+      const fresh = { codeHash: tokenHash(token), expiresAt, attempts: 0, consumedAt: null, lastSentAt: now };
       await tx
         .insert(verificationCodes)
         .values({ purpose: PURPOSE, subject: user?.id ?? randomUUID(), ...fresh })
@@ -76,7 +79,7 @@ export async function requestPasswordReset(deps: ResetDeps, email: string, langu
 }
 
 /** The account a live reset link belongs to; a used, expired or unknown link is refused. */
-async function userOfToken(db: Database, token: string) {
+async function userOfToken(db: Database, now: Date, token: string) {
   const [row] = await db
     .select({ id: verificationCodes.id, userId: verificationCodes.subject })
     .from(verificationCodes)
@@ -85,27 +88,28 @@ async function userOfToken(db: Database, token: string) {
         eq(verificationCodes.purpose, PURPOSE),
         eq(verificationCodes.codeHash, tokenHash(token)),
         isNull(verificationCodes.consumedAt),
-        gt(verificationCodes.expiresAt, new Date()),
+        gt(verificationCodes.expiresAt, now),
       ),
     );
   const [user] = row ? await db.select().from(users).where(eq(users.id, row.userId)) : [];
   if (!row || !user) throw new AppError('verification.failed');
   // A lock stops the reset too: it must not become a way around it.
-  if (isLocked(user)) throw new AppError('account.locked');
+  if (isLocked(user, now)) throw new AppError('account.locked');
   return { codeId: row.id, user };
 }
 
-export async function checkResetToken(db: Database, token: string): Promise<{ username: string }> {
-  const { user } = await userOfToken(db, token);
+export async function checkResetToken(db: Database, now: Date, token: string): Promise<{ username: string }> {
+  const { user } = await userOfToken(db, now, token);
   return { username: user.username };
 }
 
 /** Sets the new password from a reset link (used once) and signs the account out everywhere. */
 export async function resetPassword(deps: ResetDeps, token: string, newPassword: string, language: Language): Promise<void> {
-  const { codeId, user } = await userOfToken(deps.db, token);
+  const now = deps.clock.now();
+  const { codeId, user } = await userOfToken(deps.db, now, token);
   const [used] = await deps.db
     .update(verificationCodes)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: now })
     .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   if (!used) throw new AppError('verification.failed');

@@ -1,6 +1,6 @@
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { Provider, interactionPolicy } from './oidc-provider-module.ts';
-import { BASE_PATH, SESSION } from '@portal/contracts';
+import { BASE_PATH, PORTAL_NAME, ROUTES, SESSION } from '@portal/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { databaseAdapter } from './adapter.ts';
@@ -26,7 +26,7 @@ export interface IdentityUrls extends PortalResources {
 
 /** The SPA's sign-in page: where mail sends people and where sign-out lands. */
 export function signinPage(publicUrl: string): string {
-  return `${publicUrl}${BASE_PATH}/signin`;
+  return `${publicUrl}${BASE_PATH}${ROUTES.signin}`;
 }
 
 export function identityUrls(config: Pick<Config, 'publicUrl'>): IdentityUrls {
@@ -34,7 +34,7 @@ export function identityUrls(config: Pick<Config, 'publicUrl'>): IdentityUrls {
     issuer: `${config.publicUrl}/oidc`,
     apiResource: `${config.publicUrl}/api`,
     notificationResource: `${config.publicUrl}/api/Notification`,
-    spaRedirectUri: `${config.publicUrl}${BASE_PATH}/signin-callback`,
+    spaRedirectUri: `${config.publicUrl}${BASE_PATH}${ROUTES.signinCallback}`,
     spaPostLogoutRedirectUri: signinPage(config.publicUrl),
   };
 }
@@ -100,7 +100,7 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
     clients: [
       {
         client_id: SPA_CLIENT_ID,
-        client_name: 'SSO Portal',
+        client_name: PORTAL_NAME,
         application_type: 'web',
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
@@ -158,7 +158,7 @@ export function createProvider(deps: { config: Config; db: Database; keys: Provi
     // entitlement rule is checked there too, so a refresh ends with the unit's pack.
     findAccount: async (ctx, sub, token) => {
       await refuseUnentitledGrant({ db, clock }, ctx, sub, token as { grantId?: string } | undefined);
-      const record = await findActiveAccount(deps.actors, sub);
+      const record = await findActiveAccount(deps.actors, clock.now(), sub);
       return record && accountWithClaims(db, record, ctx.oidc.client?.clientId);
     },
     loadExistingGrant: (ctx) => grantFirstParty(ctx, urls.apiResource),

@@ -29,11 +29,11 @@ export async function regenerateRecoveryCodes(db: Queryable, userId: string): Pr
 }
 
 /** Uses up one recovery code; false when it is not one of the user's unused codes. */
-export async function useRecoveryCode(db: Queryable, userId: string, code: string): Promise<boolean> {
+export async function useRecoveryCode(db: Queryable, now: Date, userId: string, code: string): Promise<boolean> {
   if (normalize(code).length !== 10) return false;
   const used = await db
     .update(userRecoveryCodes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(and(eq(userRecoveryCodes.userId, userId), eq(userRecoveryCodes.codeHash, hashOf(code)), isNull(userRecoveryCodes.usedAt)))
     .returning({ id: userRecoveryCodes.id });
   return used.length === 1;

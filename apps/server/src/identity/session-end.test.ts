@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_ACTION, LOG_OBJECT, USER_CALLS } from '@portal/contracts';
 import { callApi } from '../../test/api.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
+import { eventually } from '../../test/eventually.ts';
+import { heardEverything } from '../../test/invalidation.ts';
 import { refresh, signIn, signOut, type TestBrowser, type Tokens } from '../../test/oidc-client.ts';
 import { signInAsAnother } from '../../test/sessions.ts';
 import { CRM_APP, registerCrmApp, serviceAppTokensIn } from '../../test/service-client.ts';
 import { DEMO_UNIT_ADMIN, DEMO_UNIT_USER, startTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.ts';
-import { timeUntil } from '../faults/load.ts';
 import { actionLogs, integrations, users } from '../db/schema/index.ts';
 
 type Session = Tokens & { browser: TestBrowser };
@@ -50,8 +51,15 @@ describe.each(DATABASE_KINDS)('sign-outs end the access tokens of their session,
   });
 
   const profile = (token: string) => callApi(t.app, token, '/api/User/GetUserProfileCurrent');
-  /** How long until the API refuses the token; fails past a second. */
-  const refusedWithin = (token: string) => timeUntil(async () => (await profile(token)).statusCode === 401, 1000, 10);
+  /**
+   * What the API answers a token once the instance has heard every change committed so far
+   * (the invalidation that carries a session's end to every instance "within a second",
+   * ARCHITECTURE.md): the mechanism, not the machine's speed.
+   */
+  const answerOnceHeard = async (token: string) => {
+    await heardEverything(t.app.portal.invalidation, t.database.db);
+    return (await profile(token)).statusCode;
+  };
   const userinfo = (token: string) => t.app.inject({ url: '/oidc/me', headers: { host: 'portal.test', authorization: `Bearer ${token}` } });
 
   async function portalAndCrm(account: { username: string; password: string }) {
@@ -67,7 +75,7 @@ describe.each(DATABASE_KINDS)('sign-outs end the access tokens of their session,
     const elsewhere = await signIn(t.app, DEMO_UNIT_USER);
     const heard = app.received.length;
     await signOut(portal);
-    expect(await refusedWithin(portal.access_token)).toBeLessThan(1000);
+    expect(await answerOnceHeard(portal.access_token)).toBe(401);
     expect((await userinfo(crm.access_token)).statusCode).toBe(401);
     expect((await refresh(portal.browser, portal.refresh_token!)).json().error).toBe('invalid_grant');
     // The same user's other browser is another session: it goes on.
@@ -79,7 +87,7 @@ describe.each(DATABASE_KINDS)('sign-outs end the access tokens of their session,
   it("RP-initiated logout from a service app ends the portal's tokens of that session too", async () => {
     const { portal, crm } = await portalAndCrm(DEMO_UNIT_USER);
     await signOut({ ...crm, browser: portal.browser }, CRM_APP.link);
-    expect(await refusedWithin(portal.access_token)).toBeLessThan(1000);
+    expect(await answerOnceHeard(portal.access_token)).toBe(401);
     expect((await userinfo(crm.access_token)).statusCode).toBe(401);
   });
 
@@ -87,7 +95,7 @@ describe.each(DATABASE_KINDS)('sign-outs end the access tokens of their session,
     const first: Session = await signIn(t.app, DEMO_UNIT_USER);
     expect((await profile(first.access_token)).statusCode).toBe(200);
     await signInAsAnother(first.browser, DEMO_UNIT_ADMIN);
-    expect(await refusedWithin(first.access_token)).toBeLessThan(1000);
+    expect(await answerOnceHeard(first.access_token)).toBe(401);
   });
 
   it("an administrator's sign-out everywhere ends every session of the user, audited, and the apps hear it", async () => {
@@ -98,7 +106,7 @@ describe.each(DATABASE_KINDS)('sign-outs end the access tokens of their session,
     const heard = app.received.length;
     const answer = await callApi(t.app, admin.access_token, `/api${USER_CALLS.signOutUnitUser.path}`, { id: user!.id });
     expect(answer.json()).toEqual({ success: true, data: true });
-    for (const token of [portal.access_token, other.access_token]) expect(await refusedWithin(token)).toBeLessThan(1000);
+    for (const token of [portal.access_token, other.access_token]) expect(await answerOnceHeard(token)).toBe(401);
     expect((await userinfo(crm.access_token)).statusCode).toBe(401);
     expect((await refresh(other.browser, other.refresh_token!)).json().error).toBe('invalid_grant');
     const [row] = await t.database.db.select().from(actionLogs).where(and(eq(actionLogs.objectId, user!.id), eq(actionLogs.objectCategory, LOG_OBJECT.userByUnit))).orderBy(desc(actionLogs.createdAt)).limit(1);
@@ -106,7 +114,7 @@ describe.each(DATABASE_KINDS)('sign-outs end the access tokens of their session,
     // The back-channel logout is queued with the change and delivered by the provisioning worker.
     t.app.portal.kickProvisioning();
     const sid = decodeJwt(crm.id_token).sid;
-    await timeUntil(async () => app.received.slice(heard).some((token) => token.aud === CRM_APP.clientId && token.sid === sid), 5000, 20);
+    await eventually(() => app.received.slice(heard), (tokens) => tokens.some((token) => token.aud === CRM_APP.clientId && token.sid === sid), 'the logout token');
     // The user signs in again afterwards as usual.
     expect((await profile((await signIn(t.app, DEMO_UNIT_USER)).access_token)).statusCode).toBe(200);
   });
@@ -119,6 +127,6 @@ describe.each(DATABASE_KINDS)('sign-outs end the access tokens of their session,
     expect((await callApi(t.app, unitAdmin.access_token, `/api${USER_CALLS.signOutAdminAccount.path}`, { id: staff!.id })).statusCode).toBe(403);
     expect((await callApi(t.app, unitAdmin.access_token, `/api${USER_CALLS.signOutUnitUser.path}`, { id: staff!.id })).statusCode).toBe(404);
     expect((await callApi(t.app, platform.access_token, `/api${USER_CALLS.signOutAdminAccount.path}`, { id: staff!.id })).json()).toEqual({ success: true, data: true });
-    expect(await refusedWithin(staffSession.access_token)).toBeLessThan(1000);
+    expect(await answerOnceHeard(staffSession.access_token)).toBe(401);
   });
 });

@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('settings in force on %s', (kind) => {
 
   it('e-mailed codes live as long as configured', async () => {
     await change('ONE_TIME_CODE_TTL_MINUTES', '2');
-    const issued = await issueCode(t.database.db, CODE_PURPOSES.signUp, 'settings-test-subject');
+    const issued = await issueCode(t.database.db, new Date(), CODE_PURPOSES.signUp, 'settings-test-subject');
     expect(issued.ttlMinutes).toBe(2);
     const [row] = await t.database.db
       .select()

@@ -16,12 +16,12 @@ import { describeUserAgent } from '../platform/user-agent.ts';
  */
 export async function recordSignIn(
   db: Database,
+  now: Date,
   realtime: Pick<Realtime, 'userSignedIn'>,
   user: { id: string; username: string; unitId: string | null },
   client: { ip: string; userAgent: string | undefined; deviceKeyHash: string; language: Language },
 ): Promise<boolean> {
   const { browser, deviceName } = describeUserAgent(client.userAgent);
-  const now = new Date();
   const day = activityDay(now);
   const at = now.toISOString();
   // Both drivers (node-postgres, PGlite) answer a raw statement with its rows under `rows`.

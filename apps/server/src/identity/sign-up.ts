@@ -35,8 +35,8 @@ export type StartTrialUnit = (
 /** OTP mails to one address per hour, across sign-up attempts: sign-up must not become a way to flood a mailbox. */
 const SIGN_UP_MAILS = { limit: ONE_TIME_CODE.maxSends, windowMs: 60 * 60_000 };
 
-async function countSignUpMail(db: Database, email: string): Promise<void> {
-  if (!(await hitRateLimit(db, `sign-up-mail:${email.trim().toLowerCase()}`, SIGN_UP_MAILS))) throw new AppError('request.too_many');
+async function countSignUpMail(db: Database, now: Date, email: string): Promise<void> {
+  if (!(await hitRateLimit(db, now, `sign-up-mail:${email.trim().toLowerCase()}`, SIGN_UP_MAILS))) throw new AppError('request.too_many');
 }
 
 /**
@@ -58,13 +58,14 @@ async function assertSignUpPossible(db: Database, request: { username: string; e
 /** Step 1: checks the request and e-mails the OTP; the sign-up waits under `subject` (the interaction). */
 export async function requestSignUp(
   db: Database,
+  now: Date,
   mailer: Mailer,
   subject: string,
   request: Omit<SignUpRequest, 'agreeTerms' | 'confirmPassword'>,
   language: Language,
 ) {
   await assertSignUpPossible(db, request);
-  await countSignUpMail(db, request.email);
+  await countSignUpMail(db, now, request.email);
   const pending: PendingSignUp = {
     companyName: request.companyName,
     businessCode: request.businessCode,
@@ -74,14 +75,14 @@ export async function requestSignUp(
     passwordHash: await hashPassword(request.password),
     language,
   };
-  return sendCodeByMail(db, mailer, { purpose: CODE_PURPOSES.signUp, subject, payload: pending }, { email: request.email, language });
+  return sendCodeByMail(db, now, mailer, { purpose: CODE_PURPOSES.signUp, subject, payload: pending }, { email: request.email, language });
 }
 
-export async function resendSignUpCode(db: Database, mailer: Mailer, subject: string) {
-  const pending = await pendingPayload<PendingSignUp>(db, CODE_PURPOSES.signUp, subject);
+export async function resendSignUpCode(db: Database, now: Date, mailer: Mailer, subject: string) {
+  const pending = await pendingPayload<PendingSignUp>(db, now, CODE_PURPOSES.signUp, subject);
   if (!pending) throw new AppError('verification.failed');
-  await countSignUpMail(db, pending.email);
-  return sendCodeByMail(db, mailer, { purpose: CODE_PURPOSES.signUp, subject, payload: pending }, { email: pending.email, language: pending.language });
+  await countSignUpMail(db, now, pending.email);
+  return sendCodeByMail(db, now, mailer, { purpose: CODE_PURPOSES.signUp, subject, payload: pending }, { email: pending.email, language: pending.language });
 }
 
 /**
@@ -94,7 +95,7 @@ export async function completeSignUp(
 ) {
   const { db, mailer, startTrialUnit } = deps;
   const { subject, otp, signinUrl, now } = sign;
-  const pending = await consumeCode<PendingSignUp>(db, CODE_PURPOSES.signUp, subject, otp);
+  const pending = await consumeCode<PendingSignUp>(db, now, CODE_PURPOSES.signUp, subject, otp);
   return db.transaction(async (tx) => {
     // The visitor's password was hashed when the OTP was sent; only that hash was kept.
     const { adminId, days } = await startTrialUnit(

@@ -58,32 +58,35 @@ export async function usesTwoFactor(db: Queryable, user: { id: string; unitId: s
 }
 
 /**
- * Is a code asked at this sign-in? Only of users who use two-factor, and then as the policy
- * says: at the first login, on a device not seen before, or when the last verification is
- * older than the recurrence.
+ * How the two-factor policy meets this sign-in: not at all (undefined) for a user who uses no
+ * two-factor; else the factor it accepts and whether its trigger asks for a code now (at the
+ * first login, on a device not seen before, or when the last verification is older than the
+ * recurrence).
  */
-export async function twoFactorNeeded(
+export async function twoFactorAtSignIn(
   db: Queryable,
   user: { id: string; unitId: string | null },
   deviceKeyHash: string,
-  now = new Date(),
-): Promise<boolean> {
+  now: Date,
+): Promise<{ requiredFactor: TwoFaConfig['requiredFactor']; codeDue: boolean } | undefined> {
   const { state, policy } = await stateAndPolicyOf(db, user);
-  if (!state?.enabledAt && policy.status !== TWO_FA_STATUS.enabled) return false;
+  if (!state?.enabledAt && policy.status !== TWO_FA_STATUS.enabled) return undefined;
   const lastVerified = state?.lastVerifiedAt ?? null;
-  switch (policy.trigger) {
-    case 'first_login':
-      return lastVerified === null;
-    case 'new_device':
-      return !(await isKnownDevice(db, user.id, deviceKeyHash));
-    case 'recurring':
-      return lastVerified === null || now.getTime() - lastVerified.getTime() >= (policy.recurrenceDays ?? 1) * DAY_MS;
-  }
+  const codeDue = await (async () => {
+    switch (policy.trigger) {
+      case 'first_login':
+        return lastVerified === null;
+      case 'new_device':
+        return !(await isKnownDevice(db, user.id, deviceKeyHash));
+      case 'recurring':
+        return lastVerified === null || now.getTime() - lastVerified.getTime() >= (policy.recurrenceDays ?? 1) * DAY_MS;
+    }
+  })();
+  return { requiredFactor: policy.requiredFactor, codeDue };
 }
 
 /** Remembers a passed verification (for "first login" and "recurring"). */
-export async function markTwoFactorVerified(db: Queryable, userId: string): Promise<void> {
-  const now = new Date();
+export async function markTwoFactorVerified(db: Queryable, now: Date, userId: string): Promise<void> {
   await db
     .insert(userTwoFactor)
     .values({ userId, lastVerifiedAt: now })

@@ -17,6 +17,8 @@ export const CODE_PURPOSES = {
   newPasswordSignin: { key: 'new_password_signin', resendAfterSeconds: 0 },
   /** Not sent either: the sign-in waiting for the authenticator app's code (its code is the app's). */
   twoFactorAppSignin: { key: 'two_factor_app_signin', resendAfterSeconds: 0 },
+  /** Not sent either: the sign-in waiting for a passkey's registration (`passkey-enrolment-step.ts`). */
+  passkeyEnrolmentSignin: { key: 'passkey_enrolment_signin', resendAfterSeconds: 0 },
 } as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[keyof typeof CODE_PURPOSES];
 
@@ -43,6 +45,7 @@ export function newNumericCode(): string {
  */
 export async function issueCode(
   db: Queryable,
+  now: Date,
   purpose: CodePurpose,
   subject: string,
   payload: unknown = null,
@@ -50,7 +53,6 @@ export async function issueCode(
   const code = newNumericCode();
   // Read at every issue: a change in System → configuration holds for the next code on every instance.
   const ttlMinutes = await readNumberSetting(db, 'ONE_TIME_CODE_TTL_MINUTES');
-  const now = new Date();
   const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
   const resendFrom = new Date(now.getTime() - purpose.resendAfterSeconds * 1000);
   const stale = sql`(${verificationCodes.consumedAt} is not null or ${verificationCodes.expiresAt} <= ${now})`;
@@ -82,8 +84,7 @@ export async function issueCode(
  * Checks a code and uses it up. Every try counts, atomically; after the allowed tries, once
  * expired or once used, the code is refused like a wrong one. Answers the code's payload.
  */
-export async function consumeCode<T = unknown>(db: Queryable, purpose: CodePurpose, subject: string, code: string): Promise<T> {
-  const now = new Date();
+export async function consumeCode<T = unknown>(db: Queryable, now: Date, purpose: CodePurpose, subject: string, code: string): Promise<T> {
   const [row] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
@@ -108,13 +109,14 @@ export async function consumeCode<T = unknown>(db: Queryable, purpose: CodePurpo
 }
 
 /** The payload of a live (sent, unused, unexpired) code, e.g. to resend it. */
-export async function pendingPayload<T = unknown>(db: Queryable, purpose: CodePurpose, subject: string): Promise<T | undefined> {
-  return (await pendingCode<T>(db, purpose, subject))?.payload;
+export async function pendingPayload<T = unknown>(db: Queryable, now: Date, purpose: CodePurpose, subject: string): Promise<T | undefined> {
+  return (await pendingCode<T>(db, now, purpose, subject))?.payload;
 }
 
 /** A live code's payload and the seconds left before it may be resent. */
 export async function pendingCode<T = unknown>(
   db: Queryable,
+  now: Date,
   purpose: CodePurpose,
   subject: string,
 ): Promise<{ payload: T; resendAfterSeconds: number } | undefined> {
@@ -126,16 +128,21 @@ export async function pendingCode<T = unknown>(
         eq(verificationCodes.purpose, purpose.key),
         eq(verificationCodes.subject, subject),
         isNull(verificationCodes.consumedAt),
-        gt(verificationCodes.expiresAt, new Date()),
+        gt(verificationCodes.expiresAt, now),
       ),
     );
   if (!row) return undefined;
-  const waited = (Date.now() - row.lastSentAt.getTime()) / 1000;
+  const waited = (now.getTime() - row.lastSentAt.getTime()) / 1000;
   return { payload: row.payload as T, resendAfterSeconds: Math.max(0, Math.ceil(purpose.resendAfterSeconds - waited)) };
 }
 
-export async function purgeExpiredCodes(db: Queryable): Promise<void> {
-  await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, new Date(Date.now() - 24 * 60 * 60 * 1000)));
+/** Forgets a subject's code of a purpose (a step done another way must not leave it usable). */
+export async function dropCode(db: Queryable, purpose: CodePurpose, subject: string): Promise<void> {
+  await db.delete(verificationCodes).where(and(eq(verificationCodes.purpose, purpose.key), eq(verificationCodes.subject, subject)));
+}
+
+export async function purgeExpiredCodes(db: Queryable, now: Date): Promise<void> {
+  await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
 }
 
 /** "nguyen.an@example.com" → "ng*****@example.com": enough to recognise, not to harvest (nor the name's length). */

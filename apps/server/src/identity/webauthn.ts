@@ -1,10 +1,11 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
-import type { WebauthnOptions, WebauthnResponse } from '@portal/contracts';
+import { PORTAL_NAME, type WebauthnOptions, type WebauthnResponse } from '@portal/contracts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { passkeys, webauthnChallenges } from '../db/schema/index.ts';
+import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 
 /** A ceremony must finish within five minutes of its options. */
@@ -13,17 +14,22 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 type Purpose = (typeof webauthnChallenges.$inferSelect)['purpose'];
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
+/** What a ceremony needs of the app: the portal's address (the relying party) and its clock (the challenge's lifetime). */
+export interface CeremonyDeps {
+  config: Pick<Config, 'publicUrl'>;
+  clock: Clock;
+}
+
 /**
  * The relying party is the portal as the browser sees it: PUBLIC_URL's host is the RP id and
  * its origin the only origin accepted (behind a proxy, PUBLIC_URL must be the public address).
  */
 export function relyingParty(config: Pick<Config, 'publicUrl'>) {
   const url = new URL(config.publicUrl);
-  return { rpID: url.hostname, origin: url.origin, rpName: 'SSO Portal' };
+  return { rpID: url.hostname, origin: url.origin, rpName: PORTAL_NAME };
 }
 
-async function saveChallenge(db: Queryable, purpose: Purpose, subject: string, challenge: string): Promise<void> {
-  const now = new Date();
+async function saveChallenge(db: Queryable, now: Date, purpose: Purpose, subject: string, challenge: string): Promise<void> {
   // Forget the stale ones on the way (no worker needed).
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
   await db.insert(webauthnChallenges).values({ challenge, purpose, subject, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
@@ -44,11 +50,11 @@ function challengeOf(response: WebauthnResponse): string {
  * Takes the challenge a response answers: deleted as it is read, so it serves once, whichever
  * instance issued it; refused when expired or issued to another subject or ceremony.
  */
-async function takeChallenge(db: Queryable, purpose: Purpose, subject: string, response: WebauthnResponse): Promise<string> {
+async function takeChallenge(db: Queryable, now: Date, purpose: Purpose, subject: string, response: WebauthnResponse): Promise<string> {
   const challenge = challengeOf(response);
   const [row] = await db
     .delete(webauthnChallenges)
-    .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose), eq(webauthnChallenges.subject, subject), gt(webauthnChallenges.expiresAt, new Date())))
+    .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose), eq(webauthnChallenges.subject, subject), gt(webauthnChallenges.expiresAt, now)))
     .returning({ challenge: webauthnChallenges.challenge });
   if (!row) throw new AppError('passkey.failed');
   return row.challenge;
@@ -63,8 +69,8 @@ const credentialOf = (row: PasskeyRow) => ({
 type AuthenticatorTransport = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb';
 
 /** Options to create a discoverable passkey for a user; the user's passkeys are excluded. */
-export async function registrationOptions(db: Queryable, config: Config, user: { id: string; username: string; fullName?: string | null }): Promise<WebauthnOptions> {
-  const rp = relyingParty(config);
+export async function registrationOptions(db: Queryable, deps: CeremonyDeps, user: { id: string; username: string; fullName?: string | null }): Promise<WebauthnOptions> {
+  const rp = relyingParty(deps.config);
   const existing = await db.select().from(passkeys).where(eq(passkeys.userId, user.id));
   const options = await generateRegistrationOptions({
     rpName: rp.rpName,
@@ -76,14 +82,14 @@ export async function registrationOptions(db: Queryable, config: Config, user: {
     excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: row.transports as AuthenticatorTransport[] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await saveChallenge(db, 'register', user.id, options.challenge);
+  await saveChallenge(db, deps.clock.now(), 'register', user.id, options.challenge);
   return { ...options };
 }
 
 /** Verifies a new passkey's attestation and stores it under the given name. */
-export async function registerPasskey(db: Queryable, config: Config, userId: string, name: string, response: WebauthnResponse): Promise<PasskeyRow> {
-  const rp = relyingParty(config);
-  const expectedChallenge = await takeChallenge(db, 'register', userId, response);
+export async function registerPasskey(db: Queryable, deps: CeremonyDeps, userId: string, name: string, response: WebauthnResponse): Promise<PasskeyRow> {
+  const rp = relyingParty(deps.config);
+  const expectedChallenge = await takeChallenge(db, deps.clock.now(), 'register', userId, response);
   const verification = await verifyRegistrationResponse({
     response: response as unknown as RegistrationResponseJSON,
     expectedChallenge,
@@ -115,15 +121,15 @@ export async function registerPasskey(db: Queryable, config: Config, userId: str
  * Options to assert a passkey. For sign-in (subject: the interaction) no credential is listed,
  * so the browser offers the discoverable ones; for re-authentication, the user's own.
  */
-export async function authenticationOptions(db: Queryable, config: Config, subject: string, userId?: string): Promise<WebauthnOptions> {
-  const rp = relyingParty(config);
+export async function authenticationOptions(db: Queryable, deps: CeremonyDeps, subject: string, userId?: string): Promise<WebauthnOptions> {
+  const rp = relyingParty(deps.config);
   const allow = userId ? await db.select().from(passkeys).where(eq(passkeys.userId, userId)) : [];
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     userVerification: 'required',
     ...(userId ? { allowCredentials: allow.map((row) => ({ id: row.credentialId, transports: row.transports as AuthenticatorTransport[] })) } : {}),
   });
-  await saveChallenge(db, 'authenticate', subject, options.challenge);
+  await saveChallenge(db, deps.clock.now(), 'authenticate', subject, options.challenge);
   return { ...options };
 }
 
@@ -132,9 +138,10 @@ export async function authenticationOptions(db: Queryable, config: Config, subje
  * origin and RP id, user verification, and a counter that moved forward (a cloned
  * authenticator repeats or lowers it). Answers the passkey with its counter and use recorded.
  */
-export async function verifyPasskeyAssertion(db: Queryable, config: Config, subject: string, response: WebauthnResponse, userId?: string): Promise<PasskeyRow> {
-  const rp = relyingParty(config);
-  const expectedChallenge = await takeChallenge(db, 'authenticate', subject, response);
+export async function verifyPasskeyAssertion(db: Queryable, deps: CeremonyDeps, subject: string, response: WebauthnResponse, userId?: string): Promise<PasskeyRow> {
+  const rp = relyingParty(deps.config);
+  const now = deps.clock.now();
+  const expectedChallenge = await takeChallenge(db, now, 'authenticate', subject, response);
   const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
   if (!row) throw new AppError('passkey.unknown');
   if (userId && row.userId !== userId) throw new AppError('passkey.failed');
@@ -150,7 +157,7 @@ export async function verifyPasskeyAssertion(db: Queryable, config: Config, subj
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   const [updated] = await db
     .update(passkeys)
-    .set({ counter: newCounter, backupState: credentialBackedUp, lastUsedAt: new Date() })
+    .set({ counter: newCounter, backupState: credentialBackedUp, lastUsedAt: now })
     // The counter is compared again as it is written: two parallel uses of one value fail one.
     .where(and(eq(passkeys.id, row.id), newCounter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, newCounter)))
     .returning();

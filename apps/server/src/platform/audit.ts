@@ -33,9 +33,19 @@ export function describeInput(input: unknown): string {
   return json.length > CONTENT_MAX ? `${json.slice(0, CONTENT_MAX - 1)}…` : json;
 }
 
+/**
+ * Who an entry names: the request's actor, or the account a sign-in ceremony concerns (none
+ * when it named no known account).
+ */
+export interface LogAuthor {
+  actor: Pick<Actor, 'username' | 'unitId'> & { userId: string | null };
+  ip: string;
+  requestId?: string;
+}
+
 export async function writeActionLog(
   db: Queryable,
-  who: { actor: Actor; ip: string; requestId?: string },
+  who: LogAuthor,
   entry: AuditSubject & AuditDetails & { result: (typeof LOG_RESULT)[keyof typeof LOG_RESULT] },
 ): Promise<void> {
   await db.insert(actionLogs).values({
@@ -67,11 +77,25 @@ export async function auditedChange<T>(
   subject: AuditSubject,
   work: (tx: Transaction, note: (details: AuditDetails) => void, afterCommit: (effect: () => void) => void) => Promise<T>,
 ): Promise<T> {
+  return auditedChangeBy(db, request, request.actor, subject, work);
+}
+
+/**
+ * `auditedChange` for a request that has no actor (a step of the sign-in, before any token):
+ * the entry names `actor`, the account the step is for.
+ */
+export async function auditedChangeBy<T>(
+  db: Database,
+  request: FastifyRequest,
+  actor: LogAuthor['actor'],
+  subject: AuditSubject,
+  work: (tx: Transaction, note: (details: AuditDetails) => void, afterCommit: (effect: () => void) => void) => Promise<T>,
+): Promise<T> {
   const details: AuditDetails = {};
   const note = (more: AuditDetails) => Object.assign(details, more);
   // Effects outside the database (telling live connections) wait until the change is kept.
   const effects: (() => void)[] = [];
-  const who = { actor: request.actor, ip: request.ip, requestId: request.id };
+  const who = { actor, ip: request.ip, requestId: request.id };
   try {
     const value = await db.transaction(async (tx) => {
       const result = await work(tx, note, (effect) => effects.push(effect));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { envelopeSchema, type CallDefinition } from '@portal/contracts';
+import { callRoot, callTag, envelopeSchema, type CallDefinition } from '@portal/contracts';
 import type { AuditSubject } from './audit.ts';
 import { ok } from './envelope.ts';
 
@@ -22,7 +22,7 @@ export interface CallOptions {
 }
 
 /**
- * Registers the route of a call named in the contracts (`defineCall`): its path under /api, its
+ * Registers the route of a call named in the contracts (`defineCall`): its path under its root, its
  * access (checked before the body is read, by the access hook), its body, params and query
  * validated (400 naming the field), its answer serialised through the answer schema inside the
  * success envelope. The handler validates nothing itself: it authorises what the access cannot
@@ -36,11 +36,11 @@ export function registerCall<C extends CallDefinition>(
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
-    url: `/api${call.path}`,
+    url: `${callRoot(call)}${call.path}`,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: { access: call.access, ...(options.audit ? { audit: options.audit } : {}) },
     schema: {
-      tags: [call.tag],
+      tags: [callTag(call)],
       ...(call.body ? { body: call.body } : {}),
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),

@@ -18,6 +18,6 @@ export const PER_ADDRESS_LIMITS = {
 export type LimitedAction = keyof typeof PER_ADDRESS_LIMITS;
 
 /** Counts this request against its address; refuses with 429 (code 9429) past the limit. */
-export async function limitPerAddress(db: Queryable, request: FastifyRequest, action: LimitedAction): Promise<void> {
-  if (!(await hitRateLimit(db, `${action}-ip:${request.ip}`, PER_ADDRESS_LIMITS[action]))) throw new AppError('request.too_many');
+export async function limitPerAddress(db: Queryable, now: Date, request: FastifyRequest, action: LimitedAction): Promise<void> {
+  if (!(await hitRateLimit(db, now, `${action}-ip:${request.ip}`, PER_ADDRESS_LIMITS[action]))) throw new AppError('request.too_many');
 }

@@ -13,8 +13,7 @@ export interface RateLimit {
  * counter lives in the database and is updated in one statement, so every instance shares
  * it and parallel hits are all counted.
  */
-export async function hitRateLimit(db: Queryable, key: string, { limit, windowMs }: RateLimit): Promise<boolean> {
-  const now = new Date();
+export async function hitRateLimit(db: Queryable, now: Date, key: string, { limit, windowMs }: RateLimit): Promise<boolean> {
   const windowEndsAt = new Date(now.getTime() + windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -30,6 +29,6 @@ export async function hitRateLimit(db: Queryable, key: string, { limit, windowMs
   return row!.count <= limit;
 }
 
-export async function purgeExpiredRateLimits(db: Queryable): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, new Date()));
+export async function purgeExpiredRateLimits(db: Queryable, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, now));
 }

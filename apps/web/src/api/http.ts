@@ -1,4 +1,4 @@
-import { errorMessage, type ErrorKey, type FailureEnvelope } from '@portal/contracts';
+import { requestErrorMessage, type FailureEnvelope, type RequestErrorKey } from '@portal/contracts';
 import { appSettings } from './settings.ts';
 import { accessToken, tokensSettled } from '../auth/session.ts';
 import { markSessionExpired } from '../auth/session-expired.ts';
@@ -19,6 +19,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What a rejected promise or a catch holds, as an Error (the calls reject with one; anything else is wrapped). */
+export const asError = (thrown: unknown): Error => (thrown instanceof Error ? thrown : new Error(String(thrown)));
+
 const failureListeners = new Set<(message: string) => void>();
 
 /**
@@ -35,9 +38,11 @@ function notifyError(message: string): void {
 }
 
 /** Transport failures, mapped as the specification's section 8 says. */
-function transportKey(status: number): ErrorKey {
+function transportKey(status: number): RequestErrorKey {
   if (status === 400) return 'request.bad_request';
   if (status === 403) return 'request.forbidden';
+  // A per-address or per-account limit: the user can act on it (wait), unlike a server fault.
+  if (status === 429) return 'request.too_many';
   return 'request.internal';
 }
 
@@ -47,7 +52,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Base URL; the API endpoint of env.json by default. */
   base?: string;
-  /** Leave business refusals to the caller instead of toasting them (forms show them inline). */
+  /**
+   * Leave refusals of the input to the caller instead of toasting them (forms show them at the
+   * field they name, or inside the dialog): business refusals (200, `success: false`) and 400s.
+   */
   quietRefusal?: boolean;
 }
 
@@ -80,7 +88,7 @@ async function sendWith(token: string | null, path: string, options: RequestOpti
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    const message = errorMessage('request.network', currentLanguage());
+    const message = requestErrorMessage('request.network', currentLanguage());
     notifyError(message);
     throw new ApiError(message, 0);
   }
@@ -98,25 +106,26 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
   const type = response.headers.get('content-type') ?? '';
   if (response.ok && !type.includes('application/json')) return response.blob();
   await readEnvelope<unknown>(response, options);
-  throw new ApiError(errorMessage('request.internal', currentLanguage()), response.status);
+  throw new ApiError(requestErrorMessage('request.internal', currentLanguage()), response.status);
 }
 
 async function readEnvelope<T>(response: Response, options: RequestOptions): Promise<T> {
   if (response.status === 401) {
     markSessionExpired();
-    throw new ApiError(errorMessage('session.expired', currentLanguage()), 401);
+    throw new ApiError(requestErrorMessage('session.expired', currentLanguage()), 401);
   }
   const envelope = (await response.json().catch(() => undefined)) as
     | { success: true; data: T }
     | FailureEnvelope
     | undefined;
   if (!response.ok) {
-    const message = errorMessage(transportKey(response.status), currentLanguage());
-    notifyError(message);
+    const message = requestErrorMessage(transportKey(response.status), currentLanguage());
+    // A 400 is a refusal of what was sent, like a business refusal: the asking form shows it.
+    if (!(options.quietRefusal && response.status === 400)) notifyError(message);
     throw new ApiError(message, response.status, envelope && !envelope.success ? envelope : undefined);
   }
   if (!envelope) {
-    const message = errorMessage('request.internal', currentLanguage());
+    const message = requestErrorMessage('request.internal', currentLanguage());
     notifyError(message);
     throw new ApiError(message, response.status);
   }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ListMenus, UserProfile } from '@portal/contracts';
-import { apiRequest } from './http.ts';
+import { USER_DESCRIPTORS } from '@portal/contracts';
+import { callApi } from './call-api.ts';
 
 /** Query keys, one factory per area, so invalidation names what it means. */
 export const queryKeys = {
@@ -9,18 +9,22 @@ export const queryKeys = {
   menus: ['user', 'menus'] as const,
 };
 
+/** The signed-in user and their menu, which the shell waits for (asked for ahead of it too: `preloadFirstCalls`). */
+export const profileQuery = {
+  queryKey: queryKeys.profile,
+  queryFn: ({ signal }: { signal: AbortSignal }) => callApi(USER_DESCRIPTORS.profile, undefined, { signal }),
+};
+export const menusQuery = {
+  queryKey: queryKeys.menus,
+  queryFn: ({ signal }: { signal: AbortSignal }) => callApi(USER_DESCRIPTORS.menus, undefined, { signal }),
+};
+
 export function useProfile() {
-  return useQuery({
-    queryKey: queryKeys.profile,
-    queryFn: ({ signal }) => apiRequest<UserProfile>('/User/GetUserProfileCurrent', { signal }),
-  });
+  return useQuery(profileQuery);
 }
 
 export function useMenus() {
-  return useQuery({
-    queryKey: queryKeys.menus,
-    queryFn: ({ signal }) => apiRequest<ListMenus>('/User/GetListMenus', { signal }),
-  });
+  return useQuery(menusQuery);
 }
 
 /** The permission names the signed-in user holds (empty while loading). */

@@ -14,6 +14,8 @@ export interface AppSettings {
 }
 
 let loaded: AppSettings | undefined;
+let markLoaded: (settings: AppSettings) => void = () => {};
+const whenLoaded = new Promise<AppSettings>((resolve) => (markLoaded = resolve));
 
 async function fetchJson(file: string): Promise<unknown> {
   const response = await fetch(`${BASE_PATH}/${file}`, { cache: 'no-cache' });
@@ -35,7 +37,13 @@ export async function loadAppSettings(): Promise<AppSettings> {
   localStorage.setItem(STORAGE_KEYS.environment, JSON.stringify(environment));
   localStorage.setItem(STORAGE_KEYS.portalVersion, JSON.stringify(version));
   loaded = { environment, version };
+  markLoaded(loaded);
   return loaded;
+}
+
+/** Resolves once the settings have loaded: for work that starts before them (the router's first routes). */
+export function appSettingsLoaded(): Promise<AppSettings> {
+  return whenLoaded;
 }
 
 export function appSettings(): AppSettings {

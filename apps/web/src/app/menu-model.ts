@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EXTRA_ROUTES, MENU_CATALOGUE, sectionOfPath, type MenuDetail, type PermissionName } from '@portal/contracts';
+import { EXTRA_ROUTES, MENU_CATALOGUE, ROUTES, sectionOfPath, type MenuDetail, type PermissionName } from '@portal/contracts';
 import type menu from '../i18n/vi/menu.ts';
 
 export type MenuPhraseKey = keyof typeof menu;
@@ -12,12 +12,12 @@ export interface ScreenRoute {
 }
 
 const EXTRA_CODES: Record<string, MenuPhraseKey> = {
-  '/permission-manage': 'PERMISSION_MANAGE',
-  '/work-screen': 'WORK_SCREEN',
-  '/user/app-user': 'USER_APP_USER',
-  '/package/upgrade': 'PACKAGE_UPGRADE',
+  [ROUTES.permissionManage]: 'PERMISSION_MANAGE',
+  [ROUTES.workScreen]: 'WORK_SCREEN',
+  [ROUTES.appUser]: 'USER_APP_USER',
+  [ROUTES.upgrade]: 'PACKAGE_UPGRADE',
   // Every signed-in user's app list (its route is not a menu screen, but the header names it).
-  '/list-base-app': 'LIST_BASE_APP',
+  [ROUTES.listBaseApp]: 'LIST_BASE_APP',
 };
 
 export const SCREEN_ROUTES: readonly ScreenRoute[] = [

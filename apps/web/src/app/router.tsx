@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { BASE_PATH, MOVED_ROUTES } from '@portal/contracts';
+import { BASE_PATH, MOVED_ROUTES, ROUTES } from '@portal/contracts';
 import { PublicOnly, RequireSession } from '../auth/guards.tsx';
 import { hasSession, prepareSession } from '../auth/session.ts';
 import { loadPhrases, type PhraseArea } from '../i18n/index.ts';
@@ -9,7 +9,7 @@ import { SCREEN_ROUTES, SECTION_ROUTES, type MenuPhraseKey, type ScreenRoute } f
 import { SCREENS, type ScreenModule } from './screens.ts';
 
 /** Where a sign-in and "home" lead; a user whose menu lacks it opens their menu's first screen. */
-export const LANDING_ROUTE = '/dashboard';
+export const LANDING_ROUTE = ROUTES.dashboard;
 
 /** Screens built without antd: their route does not wait for antd's providers. */
 const WITHOUT_ANTD: ReadonlySet<MenuPhraseKey> = new Set(['DASHBOARD']);
@@ -17,12 +17,14 @@ const WITHOUT_ANTD: ReadonlySet<MenuPhraseKey> = new Set(['DASHBOARD']);
 function screenRoute({ route, code, permission }: ScreenRoute): RouteObject {
   const load = SCREENS[code];
   // Every route of the menu has its screen (menu-model.test.ts); a missing one fails as a lost chunk would.
-  const loadScreen = () => (load ? load() : Promise.reject(new Error(`no screen for ${code}`))).then((module) => module.default);
+  const loadModule = () => (load ? load() : Promise.reject(new Error(`no screen for ${code}`)));
+  // The screen's own phrases load as soon as its code says which they are, before it renders.
+  const loadScreen = () => loadModule().then(async (module) => (await loadPhrases(...(module.phrases ?? [])).catch(() => undefined), module.default));
   return {
     path: route,
     lazy: async () => {
       const [{ RequirePermission }, , Screen] = await Promise.all([
-        import('./RequirePermission.tsx'),
+        import('./screen-route.ts').then((module) => (module.preloadFirstCalls(), module)),
         // Most screens are resource screens: their shared phrases come with the code.
         loadPhrases('resource').catch(() => undefined),
         WITHOUT_ANTD.has(code) ? loadScreen() : withAntd(loadScreen),
@@ -84,7 +86,7 @@ function signedInOnly(route: RouteObject): RouteObject {
 
 const routes: RouteObject[] = [
   {
-    path: '/signin',
+    path: ROUTES.signin,
     lazy: signinScreen(
       () => import('../features/signin/SigninPage.tsx'),
       (Screen) => () => (
@@ -95,7 +97,7 @@ const routes: RouteObject[] = [
     ),
   },
   {
-    path: '/signin-callback',
+    path: ROUTES.signinCallback,
     lazy: () => {
       // The code exchange needs the OpenID Connect client and leads into the signed-in frame:
       // both start loading with the page, not after it.
@@ -107,8 +109,8 @@ const routes: RouteObject[] = [
   {
     lazy: adminFrame,
     children: [
-      { path: '/privacy-policy-public', lazy: antdPage(() => import('../features/public/PrivacyPolicyPage.tsx')) },
-      { path: '/terms-of-service-public', lazy: antdPage(() => import('../features/public/TermsOfServicePage.tsx')) },
+      { path: ROUTES.privacyPolicy, lazy: antdPage(() => import('../features/public/PrivacyPolicyPage.tsx')) },
+      { path: ROUTES.termsOfService, lazy: antdPage(() => import('../features/public/TermsOfServicePage.tsx')) },
     ],
   },
   signedInOnly({
@@ -130,7 +132,7 @@ const routes: RouteObject[] = [
               })),
               ...SCREEN_ROUTES.map(screenRoute),
               ...MOVED_ROUTES.map(({ route, to }) => ({ path: route, element: <Navigate to={to} replace /> })),
-              { path: '/list-base-app', lazy: antdPage(() => import('../features/apps/ListBaseAppPage.tsx')) },
+              { path: ROUTES.listBaseApp, lazy: antdPage(() => import('../features/apps/ListBaseAppPage.tsx')) },
               { path: '*', lazy: antdPage(() => import('../features/errors/NotFoundPage.tsx')) },
             ],
           },

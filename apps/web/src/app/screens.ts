@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
+import type { PhraseArea } from '../i18n/index.ts';
 import { SCREEN_ROUTES, type MenuPhraseKey } from './menu-model.ts';
 
-export type ScreenModule = Promise<{ default: ComponentType }>;
+/** A screen's module: the screen, and the phrase areas it renders (loaded with it, not after its first render). */
+export type ScreenModule = Promise<{ default: ComponentType; phrases?: readonly PhraseArea[] }>;
 
 /** Every menu entry's screen, by menu code (each loaded on first visit; menu-model.test.ts checks none is missing). */
 export const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
@@ -19,8 +21,8 @@ export const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   REPORT_LIST: () => import('../features/report/ReportListPage.tsx'),
   SYSTEM_MAIL_OUTBOX: () => import('../features/system/MailOutboxPage.tsx'),
   SYSTEM_TWO_FACTOR: () => import('../features/system/TwoFactorPolicyPage.tsx'),
-  SYSTEM_INTEGRATE: () => import('../features/integration/IntegrationPages.tsx').then((m) => ({ default: m.IntegratePage })),
-  SYSTEM_INTEGRATE_DEFAULT: () => import('../features/integration/IntegrationPages.tsx').then((m) => ({ default: m.IntegrateDefaultPage })),
+  SYSTEM_INTEGRATE: () => import('../features/integration/IntegrationPages.tsx').then((m) => ({ ...m, default: m.IntegratePage })),
+  SYSTEM_INTEGRATE_DEFAULT: () => import('../features/integration/IntegrationPages.tsx').then((m) => ({ ...m, default: m.IntegrateDefaultPage })),
   USER_ROLE_SERVICE: () => import('../features/service-apps/AppRolePage.tsx'),
   USER_PROFILE_SERVICE: () => import('../features/service-apps/AppProfilePage.tsx'),
   USER_GROUP_SERVICE: () => import('../features/service-apps/AppUserGroupPage.tsx'),
@@ -39,12 +41,12 @@ export const SCREENS: Partial<Record<MenuPhraseKey, () => ScreenModule>> = {
   SERVICE_PERMISSION_USER: () => import('../features/service-apps/AppUserPage.tsx'),
   SYSTEM_CONFIG: () => import('../features/settings/ConfigDataPage.tsx'),
   SYSTEM_CATEGORY: () => import('../features/settings/CategoryPage.tsx'),
-  SYSTEM_BLACKLIST: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistDomainPage })),
-  SYSTEM_BLACKLIST_SUBDOMAIN: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistSubdomainPage })),
+  SYSTEM_BLACKLIST: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ ...m, default: m.BlacklistDomainPage })),
+  SYSTEM_BLACKLIST_SUBDOMAIN: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ ...m, default: m.BlacklistSubdomainPage })),
   SYSTEM_EMAIL_TEMPLATE: () => import('../features/settings/EmailTemplatePage.tsx'),
   SYSTEM_EMAIL_CAMPAIGN: () => import('../features/messaging/EmailCampaignPage.tsx'),
   SYSTEM_SMS_TEMPLATE: () => import('../features/messaging/SmsTemplatePage.tsx'),
-  SYSTEM_BLACKLIST_EXCEPTION: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ default: m.BlacklistExceptionPage })),
+  SYSTEM_BLACKLIST_EXCEPTION: () => import('../features/settings/BlacklistPages.tsx').then((m) => ({ ...m, default: m.BlacklistExceptionPage })),
   WORK_SCREEN: () => import('../features/notification/WorkScreenPage.tsx'),
 };
 

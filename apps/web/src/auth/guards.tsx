@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { ROUTES } from '@portal/contracts';
 import { hasSession } from './session.ts';
 
 export interface SigninState {
@@ -11,7 +12,7 @@ export function RequireSession() {
   const location = useLocation();
   if (!hasSession()) {
     const state: SigninState = { returnTo: `${location.pathname}${location.search}` };
-    return <Navigate to="/signin" replace state={state} />;
+    return <Navigate to={ROUTES.signin} replace state={state} />;
   }
   return <Outlet />;
 }
@@ -24,5 +25,5 @@ export function RequireSession() {
  */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
-  return hasSession() && !params.has('uid') ? <Navigate to="/dashboard" replace /> : children;
+  return hasSession() && !params.has('uid') ? <Navigate to={ROUTES.dashboard} replace /> : children;
 }

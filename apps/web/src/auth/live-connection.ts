@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { REALTIME_EVENTS, REALTIME_PATH } from '@portal/contracts';
+import { REALTIME_EVENTS } from '@portal/contracts';
 import { accessToken } from './session.ts';
 
 /**
@@ -32,15 +32,12 @@ export function onLiveEvent(event: string, listener: Listener): () => void {
 export function openLiveConnection(url: string, handlers: { onSessionEnded: () => void }): void {
   wanted = true;
   if (socket || loading) return;
-  loading = import('socket.io-client').then(({ io }) => {
+  // The socket reconnects by itself (live-reconnect.ts: soon after an instance's restart, 1012).
+  loading = import('./live-reconnect.ts').then(({ openLiveSocket }) => {
     loading = undefined;
     // Closed again while the library was loading (or already open): nothing to do.
     if (!wanted || socket) return;
-    socket = io(url, {
-      path: REALTIME_PATH,
-      transports: ['websocket'],
-      auth: (send) => send({ token: accessToken() }),
-    });
+    socket = openLiveSocket(url, accessToken);
     socket.on(REALTIME_EVENTS.sessionEnded, handlers.onSessionEnded);
     for (const [event, set] of listeners) for (const listener of set) socket.on(event, listener);
   });

@@ -32,6 +32,8 @@ function keepTokens(user: User | null): void {
 export function forgetTokens(): void {
   localStorage.removeItem(STORAGE_KEYS.accessToken);
   localStorage.removeItem(STORAGE_KEYS.idToken);
+  // Lists the next user of this tab may not see: not asked for ahead of their screens.
+  sessionStorage.removeItem(STORAGE_KEYS.firstLists);
 }
 
 /**

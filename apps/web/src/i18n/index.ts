@@ -16,6 +16,7 @@ import type report from './vi/report.ts';
 import type resource from './vi/resource.ts';
 import type serviceApps from './vi/serviceApps.ts';
 import type settings from './vi/settings.ts';
+import type passkeys from './vi/passkeys.ts';
 import type signin from './vi/signin.ts';
 import type system from './vi/system.ts';
 import type unit from './vi/unit.ts';
@@ -40,6 +41,7 @@ export interface PhraseAreas {
   menu: typeof menu;
   messaging: typeof messaging;
   notification: typeof notification;
+  passkeys: typeof passkeys;
   report: typeof report;
   resource: typeof resource;
   serviceApps: typeof serviceApps;
@@ -87,9 +89,17 @@ export function currentLanguage(): Language {
   return i18next.language === 'en' ? 'en' : 'vi';
 }
 
-/** Starts i18next with the common phrases of the stored language; other areas follow as screens ask. */
-export async function initI18n(): Promise<void> {
-  await i18next
+let started: Promise<unknown> | undefined;
+
+/**
+ * Starts i18next once, with the common phrases of the stored language, at the first of
+ * `initI18n` or `loadPhrases`. The router, created as the app's modules load, asks for its first
+ * routes' phrases at once: i18next must have started by then, or it answers `loadNamespaces` at
+ * once, loading nothing, and the areas are fetched one by one as each component suspends
+ * (issue 25: the slow list reload).
+ */
+function start(): Promise<unknown> {
+  started ??= i18next
     .use(phraseBackend)
     .use(initReactI18next)
     .init({
@@ -101,12 +111,19 @@ export async function initI18n(): Promise<void> {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
+  return started;
+}
+
+/** Resolves once the common phrases are there; other areas follow as screens ask. */
+export async function initI18n(): Promise<void> {
+  await start();
   document.documentElement.lang = i18next.language;
 }
 
 /** Loads the phrases of these areas now (a route about to render them). */
-export function loadPhrases(...areas: PhraseArea[]): Promise<void> {
-  return i18next.loadNamespaces(areas);
+export async function loadPhrases(...areas: PhraseArea[]): Promise<void> {
+  await start();
+  await i18next.loadNamespaces(areas);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatFileSize, formatNumber } from './format.ts';
+import { formatCount, formatDate, formatDuration, formatFileSize, formatMoney, formatNumber } from './format.ts';
 
 describe('formats of section 9', () => {
   it('shows dates as DD/MM/YYYY (with HH:mm:ss)', () => {
@@ -29,5 +29,11 @@ describe('formats of section 9', () => {
   it('adds thousands separators and refuses over-long input', () => {
     expect(formatNumber('1234567.5')).toBe('1,234,567.5');
     expect(() => formatNumber('1'.repeat(10001))).toThrow(RangeError);
+  });
+
+  it('writes counts and money in the language of the screen', () => {
+    expect(formatCount(1234567, 'vi')).toBe('1.234.567');
+    expect(formatCount(1234567, 'en')).toBe('1,234,567');
+    expect(formatMoney(1800000, 'VND', 'vi')).toMatch(/^1\.800\.000\s₫$/);
   });
 });

@@ -35,3 +35,41 @@ export function formatNumber(value: string, maxLength = 10000): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
+
+/** The locale a language's figures are written in. */
+const localeOf = (language: string) => (language === 'en' ? 'en-US' : 'vi-VN');
+
+/** One count format per language ("12.345" in Vietnamese, "12,345" in English), cached. */
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count (users, sign-ins, units) as the screen's language writes it, in whole units. */
+export function formatCount(value: number, language: string): string {
+  const locale = localeOf(language);
+  let format = countFormats.get(locale);
+  if (!format) countFormats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })));
+  return format.format(value);
+}
+
+/** The currency of packs the form does not set (the server stores packs in VND unless told otherwise). */
+export const DEFAULT_CURRENCY = 'VND';
+
+/** One money format per language ("1.800.000 ₫" in Vietnamese, "₫1,800,000" in English), cached. */
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+/**
+ * An amount of money in its currency (an ISO code, e.g. VND), as every screen that shows a price
+ * shows it. A code Intl does not know is written after the number.
+ */
+export function formatMoney(value: number, currency: string, language: string): string {
+  const locale = localeOf(language);
+  const key = `${locale}|${currency}`;
+  if (!moneyFormats.has(key)) {
+    try {
+      moneyFormats.set(key, new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'symbol', maximumFractionDigits: 0 }));
+    } catch {
+      moneyFormats.set(key, null);
+    }
+  }
+  const format = moneyFormats.get(key);
+  return format ? format.format(value) : `${formatCount(value, language)} ${currency}`;
+}

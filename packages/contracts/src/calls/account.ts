@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { acceptingRecord } from '../resources/define.ts';
-import {
-  changeMyPassSchema,
-  checkResetTokenResultSchema,
-  codeSentSchema,
-  forgotPasswordRequestSchema,
-  forgotPasswordResultSchema,
-  requestChangeMyPassResultSchema,
-  requestChangeMyPassSchema,
-  resetPasswordRequestSchema,
-  resetTokenSchema,
-} from '../schemas/account.ts';
+import { codeSentSchema } from '../schemas/account.ts';
 import {
   codeConfirmationSchema,
   myTwoFactorSchema,
@@ -23,15 +13,6 @@ import {
   twoFaStatusVerifySchema,
 } from '../schemas/two-factor.ts';
 import { defineCall } from './define.ts';
-
-/** Passwords: forgotten (public, by mailed link) and changed by their owner. */
-export const PASSWORD_CALLS = {
-  forgot: defineCall({ method: 'POST', path: '/Account/ForgotPassword', tag: 'Account', access: 'public', body: forgotPasswordRequestSchema, answer: forgotPasswordResultSchema }),
-  checkResetToken: defineCall({ method: 'POST', path: '/Account/CheckResetToken', tag: 'Account', access: 'public', body: z.strictObject({ token: resetTokenSchema }), answer: checkResetTokenResultSchema }),
-  reset: defineCall({ method: 'POST', path: '/Account/ResetPassword', tag: 'Account', access: 'public', body: resetPasswordRequestSchema, answer: z.boolean() }),
-  requestChange: defineCall({ method: 'POST', path: '/User/RequestChangeMyPass', tag: 'User', access: 'signed-in', body: requestChangeMyPassSchema, answer: requestChangeMyPassResultSchema }),
-  change: defineCall({ method: 'POST', path: '/User/ChangeMyPass', tag: 'User', access: 'signed-in', body: changeMyPassSchema, answer: z.boolean() }),
-};
 
 /** The current user's own second factor. */
 export const MY_TWO_FACTOR_CALLS = {

@@ -1,3 +1,6 @@
+import { COMMERCE_ERRORS as commerce } from './commerce-errors.ts';
+import { messageOf, REQUEST_ERRORS as request, SESSION_ERRORS as session, type CatalogueEntry } from './request-errors.ts';
+
 /**
  * The error catalogue (specification, section 8): the specification's codes and the portal's
  * own, each with its numeric code (the envelope's `errorCode`) and its message in both
@@ -8,11 +11,6 @@
  * portal throws or shows (kept so a client written against the specification reads the same
  * codes); every other key is thrown by the server or shown by the SPA.
  */
-export interface CatalogueEntry {
-  code: number;
-  vi: string;
-  en: string;
-}
 
 const account = {
   'account.expired': {
@@ -291,45 +289,6 @@ const general = {
   'general.invalid_file': { code: 7006, vi: 'Tệp không hợp lệ', en: 'Invalid file' },
 } as const satisfies Record<string, CatalogueEntry>;
 
-/** Messages the specification lists as "other messages". */
-const session = {
-  'session.expired': {
-    code: 9001,
-    vi: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',
-    en: 'Login session expired, please login again',
-  },
-  'service.expired': {
-    code: 9002,
-    vi: 'Dịch vụ đã hết hạn. Vui lòng nâng cấp gói dịch vụ',
-    en: 'The service has expired. Please upgrade the service pack',
-  },
-  'service.license_expired': {
-    code: 9003,
-    vi: 'Dịch vụ {product} đã hết hạn giấy phép. Vui lòng liên hệ bộ phận chăm sóc khách hàng',
-    en: '{product} service has expired license. Please contact customer service',
-  },
-  'session.logged_in_elsewhere': {
-    code: 9004,
-    vi: 'Tài khoản của bạn đang đăng nhập trên hệ thống {product} ở nơi khác. Vui lòng thử lại sau!',
-    en: 'Your account is currently logged in on the {product} system somewhere else. Please try again later!',
-  },
-  'verification.failed': {
-    code: 9005,
-    vi: 'Mã xác thực không đúng hoặc đã hết hạn, vui lòng thử lại',
-    en: 'The verification code is incorrect or has expired, please try again',
-  },
-  'system.path_not_configured': {
-    code: 9006,
-    vi: 'Đường dẫn hệ thống chưa được cấu hình',
-    en: 'System path not configured',
-  },
-  'package.in_use': {
-    code: 9007,
-    vi: 'Gói dịch vụ đang được sử dụng. Bạn có chắc chắn muốn xóa?',
-    en: 'The service pack is currently in use. Are you sure you want to delete it?',
-  },
-} as const satisfies Record<string, CatalogueEntry>;
-
 /** Refusals of the portal's own rules that the specification's tables do not number. */
 const portal = {
   'unit.business_code_exists': {
@@ -356,33 +315,14 @@ const edges = {
     vi: 'Địa chỉ này thuộc mạng nội bộ hoặc dải địa chỉ đặc biệt: cổng không gọi tới đó',
     en: 'This address is on an internal or special-use network: the portal does not call it',
   },
-  'unit.tenant_id_exists': { code: 9191, vi: 'Mã tenant đã được dùng cho doanh nghiệp khác', en: 'This tenant id is already used by another unit' },
+  'unit.tenant_id_exists': { code: 9191, vi: 'Mã tenant đã được dùng cho doanh nghiệp khác', en: 'This tenant id is already used by another business' },
 } as const satisfies Record<string, CatalogueEntry>;
 
-/** Request-level refusals; their messages are also the SPA's transport toasts. */
 /** Agency CRM (issue 11): codes 9150–9159. */
 const agency = {
   'agency.code_exists': { code: 9150, vi: 'Mã đại lý đã tồn tại', en: 'This agency code already exists' },
   'agency.role_name_exists': { code: 9151, vi: 'Tên vai trò đã có trong đại lý này', en: 'This agency already has a role with this name' },
   'agency.unit_not_trial': { code: 9152, vi: 'Đại lý chỉ sửa được doanh nghiệp dùng thử do mình đăng ký', en: 'An agency edits only the trial businesses it registered' },
-} as const satisfies Record<string, CatalogueEntry>;
-
-/** Services, packs and what units bought (issue 7): codes 9160–9179. */
-const commerce = {
-  'service.base_service': { code: 9160, vi: 'Dịch vụ gốc của hệ thống không thể xóa hoặc đổi mã', en: "The suite's own services cannot be deleted or recoded" },
-  'service.no_redirect_link': { code: 9161, vi: 'Dịch vụ chưa có đường dẫn chuyển hướng', en: 'The service has no redirect link' },
-  'service.no_permission': { code: 9162, vi: 'Bạn không có quyền sử dụng dịch vụ này', en: 'You do not have permission to use this service' },
-  'service.not_bought': { code: 9163, vi: 'Doanh nghiệp chưa đăng ký gói dịch vụ có dịch vụ này. Vui lòng nâng cấp gói dịch vụ', en: 'Your business has no service pack with this service. Please upgrade the service pack' },
-  'service.access_off': { code: 9164, vi: 'Quyền truy cập dịch vụ của doanh nghiệp đang tắt', en: "Your business's access to this service is turned off" },
-  'package.seats_exhausted': { code: 9165, vi: 'Đã cấp hết số người dùng của gói dịch vụ ({seats})', en: 'Every seat of the service pack is taken ({seats})' },
-  'package.seats_below_grants': { code: 9166, vi: 'Số người dùng ít hơn số quyền đã cấp ({grants})', en: 'Fewer seats than the grants already given ({grants})' },
-  'package.trial_used': { code: 9167, vi: 'Doanh nghiệp đã dùng thử dịch vụ này', en: 'Your business has already had a trial of this service' },
-  'package.no_trial': { code: 9168, vi: 'Gói dịch vụ này không có thời gian dùng thử', en: 'This service pack has no trial period' },
-  'service.held_by_pack': { code: 9169, vi: 'Gói dịch vụ của doanh nghiệp đang có dịch vụ này: hãy tắt quyền truy cập thay vì xóa', en: "A pack of the business holds this service: switch its access off instead of removing it" },
-  'package.service_held': { code: 9171, vi: 'Doanh nghiệp đang sử dụng dịch vụ này', en: 'Your business already has this service' },
-  'service.not_started': { code: 9172, vi: 'Gói dịch vụ của doanh nghiệp chưa đến ngày bắt đầu', en: "Your business's service pack has not started yet" },
-  'service.no_seat': { code: 9173, vi: 'Gói dịch vụ của doanh nghiệp không còn chỗ cho tài khoản của bạn. Vui lòng liên hệ quản trị doanh nghiệp', en: "Your business's service pack has no seat left for your account. Please contact your business's administrator" },
-  'package.request_handled': { code: 9170, vi: 'Yêu cầu đã được xử lý xong', en: 'The request has already been handled' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Passkeys and authenticator apps (issue 26). */
@@ -392,41 +332,6 @@ const passkey = {
   'passkey.required': { code: 9202, vi: 'Chính sách xác thực hai lớp yêu cầu đăng nhập bằng khóa truy cập', en: 'The two-factor policy requires signing in with a passkey' },
   'passkey.not_found': { code: 9203, vi: 'Không tìm thấy khóa truy cập', en: 'Passkey not found' },
 };
-
-const request = {
-  'request.bad_request': {
-    code: 9400,
-    vi: 'Đã có lỗi xảy ra với yêu cầu của bạn, vui lòng kiểm tra lại!',
-    en: 'Something went wrong with your request, please check again!',
-  },
-  'request.unauthorized': {
-    code: 9401,
-    vi: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',
-    en: 'Login session expired, please login again',
-  },
-  'request.forbidden': { code: 9403, vi: 'Không có quyền truy cập!', en: 'Forbidden!' },
-  'request.not_found': {
-    code: 9404,
-    vi: 'Không tìm thấy đường dẫn yêu cầu',
-    en: 'The requested path does not exist',
-  },
-  'request.too_many': {
-    code: 9429,
-    vi: 'Bạn đã thử quá nhiều lần, vui lòng thử lại sau',
-    en: 'Too many attempts, please try again later',
-  },
-  'request.internal': {
-    code: 9500,
-    vi: 'Lỗi máy chủ nội bộ!',
-    en: 'Internal server error!',
-  },
-  'request.unavailable': {
-    code: 9503,
-    vi: 'Hệ thống đang tạm gián đoạn, vui lòng thử lại sau giây lát',
-    en: 'The service is briefly unavailable, please try again in a moment',
-  },
-  'request.network': { code: 9600, vi: 'Lỗi kết nối mạng!', en: 'Network error!' },
-} as const satisfies Record<string, CatalogueEntry>;
 
 export const ERROR_CATALOGUE = {
   ...account,
@@ -461,9 +366,7 @@ export function errorMessage(
   language: 'vi' | 'en',
   params: Record<string, string | number> = {},
 ): string {
-  return ERROR_CATALOGUE[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return messageOf(ERROR_CATALOGUE[key], language, params);
 }
 
 /**

@@ -5,6 +5,35 @@ import type { PermissionName } from './permissions.ts';
  * screens under them, each with the permission that opens it. The server seeds it and
  * computes `/User/GetListMenus` from it; the SPA guards its routes with the same entries.
  */
+/**
+ * The SPA's route paths that code names, written once: the router mounts them, the menu
+ * catalogue's entries and the screens' links and redirects read them from here, and the server
+ * builds its addresses into the SPA (the sign-in page, the callback) from them. A menu screen
+ * nobody links to keeps its path in its catalogue entry alone (`MENU_CATALOGUE`), which is
+ * also written once. It lives beside the catalogue: one module, in the chunk
+ * every screen, the sign-in included, already loads. Paths are relative to the SPA's base (`BASE_PATH`).
+ */
+export const ROUTES = {
+  home: '/',
+  signin: '/signin',
+  signinCallback: '/signin-callback',
+  privacyPolicy: '/privacy-policy-public',
+  termsOfService: '/terms-of-service-public',
+  dashboard: '/dashboard',
+  /** Every signed-in user's app list (the header names it; not a menu screen). */
+  listBaseApp: '/list-base-app',
+  /** A notification's interaction, opened in its service's app. */
+  workScreen: '/work-screen',
+  /** The unit roles' permission matrix (the permission-manage entry of the unit's menu). */
+  permissionManage: '/permission-manage',
+  /** The system roles' permission matrix (`?roleId=` opens one role). */
+  systemPermissions: '/system/permission-manage',
+  /** A unit's users in the service apps (`?userId=` narrows to one). */
+  appUser: '/user/app-user',
+  upgrade: '/package/upgrade',
+  upgradeRequests: '/package/upgrade-request',
+} as const;
+
 export interface MenuItem {
   /** Stable code; also the phrase key of the item's title. */
   code: string;
@@ -25,7 +54,7 @@ export interface MenuSection {
 export const MENU_CATALOGUE: readonly MenuSection[] = [
   {
     code: 'DASHBOARD',
-    route: '/dashboard',
+    route: ROUTES.dashboard,
     icon: 'dashboard',
     permission: 'DASHBOARD_MANAGEMENT_ACCESS',
     items: [],
@@ -72,7 +101,7 @@ export const MENU_CATALOGUE: readonly MenuSection[] = [
       { code: 'PACKAGE_MANAGE', route: '/package/package-manage', permission: 'PACKAGE_SERVICEPACKAGE_LIST' },
       { code: 'PACKAGE_ENTERPRISE', route: '/package/package-enterprise', permission: 'PACKAGE_UNITPACKAGE_LIST' },
       // Upgrade requests: platform staff follow them up, a unit's administrator sees their own.
-      { code: 'PACKAGE_UPGRADE_REQUEST', route: '/package/upgrade-request', permission: 'PACKAGE_UNITPACKAGE_LIST' },
+      { code: 'PACKAGE_UPGRADE_REQUEST', route: ROUTES.upgradeRequests, permission: 'PACKAGE_UNITPACKAGE_LIST' },
     ],
   },
   {
@@ -81,7 +110,7 @@ export const MENU_CATALOGUE: readonly MenuSection[] = [
     icon: 'system',
     items: [
       { code: 'SYSTEM_ROLE', route: '/system/role-system', permission: 'SYSTEM_ROLEIAM_LIST' },
-      { code: 'SYSTEM_PERMISSION', route: '/system/permission-manage', permission: 'SYSTEM_PERMISSIONIAM_LIST' },
+      { code: 'SYSTEM_PERMISSION', route: ROUTES.systemPermissions, permission: 'SYSTEM_PERMISSIONIAM_LIST' },
       { code: 'SYSTEM_CONFIG', route: '/system/config-data-manage', permission: 'SYSTEM_CONFIG_LIST' },
       { code: 'SYSTEM_CATEGORY', route: '/system/category', permission: 'SYSTEM_CATEGORY_LIST' },
       { code: 'SYSTEM_INTEGRATE', route: '/system/integrate', permission: 'SYSTEM_INTEGRATE_LIST' },
@@ -138,12 +167,12 @@ export const MENU_CATALOGUE: readonly MenuSection[] = [
  * beyond a signed-in user.
  */
 export const EXTRA_ROUTES: readonly { route: string; permission?: PermissionName }[] = [
-  { route: '/permission-manage', permission: 'SYSTEM_PERMISSIONIAM_LIST' },
-  { route: '/work-screen' },
+  { route: ROUTES.permissionManage, permission: 'SYSTEM_PERMISSIONIAM_LIST' },
+  { route: ROUTES.workScreen },
   /** A unit's users in the service apps, opened from the business-user list. */
-  { route: '/user/app-user', permission: 'USER_USERUNIT_LIST' },
+  { route: ROUTES.appUser, permission: 'USER_USERUNIT_LIST' },
   /** The upgrade/register screen, opened by the Upgrade button and from the Package section. */
-  { route: '/package/upgrade', permission: 'PACKAGE_UNITPACKAGE_LIST' },
+  { route: ROUTES.upgrade, permission: 'PACKAGE_UNITPACKAGE_LIST' },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { LOCKOUT, ONE_TIME_CODE, PASSWORD_RESET } from '../constants.ts';
+import { LOCKOUT, ONE_TIME_CODE, PASSWORD_RESET, PORTAL_NAME } from '../constants.ts';
 import { EMAIL_PATTERN, URL_PATTERN } from '../schemas/text-rules.ts';
 
 /** The types a setting's value may have; the value is stored as text and checked against it. */
@@ -23,7 +23,7 @@ interface SettingDefinition {
 export const SYSTEM_SETTINGS = {
   /** Where upgrade requests and customer-care mail go; empty: the platform administrator's address (PORTAL_ADMIN_EMAIL). */
   CUSTOMER_CARE_EMAIL: { type: 'email', default: '', description: 'Địa chỉ email chăm sóc khách hàng / Customer care e-mail address' },
-  MAIL_SENDER_NAME: { type: 'text', default: 'SSO Portal', description: 'Tên người gửi thư / Sender name of the portal’s mail' },
+  MAIL_SENDER_NAME: { type: 'text', default: PORTAL_NAME, description: 'Tên người gửi thư / Sender name of the portal’s mail' },
   LOCKOUT_MAX_FAILED_ATTEMPTS: {
     type: 'number',
     default: String(LOCKOUT.maxFailedAttempts),

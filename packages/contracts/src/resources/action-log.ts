@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { isoDateSchema } from '../schemas/fields.ts';
 import { defineResource } from './define.ts';
 
@@ -19,6 +19,10 @@ export const actionLogRecordSchema = z.object({
 });
 export type ActionLogRecord = z.infer<typeof actionLogRecordSchema>;
 
+/** The columns the action log can be sorted by (each has its indexes: the log grows to millions). */
+export const ACTION_LOG_SORT_FIELDS = ['createdAt', 'username'] as const;
+export type ActionLogSortField = (typeof ACTION_LOG_SORT_FIELDS)[number];
+
 export const actionLogSearchSchema = pageRequestSchema
   .extend({
     /** The module (object category) of section 3. */
@@ -28,6 +32,7 @@ export const actionLogSearchSchema = pageRequestSchema
     unitId: z.uuid().optional(),
     fromDate: isoDateSchema.optional(),
     toDate: isoDateSchema.optional(),
+    sort: sortSchema(ACTION_LOG_SORT_FIELDS),
   })
   .refine((value) => !value.fromDate || !value.toDate || value.fromDate <= value.toDate, { path: ['toDate'], error: 'date_range' });
 

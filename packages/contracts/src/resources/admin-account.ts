@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LOG_OBJECT, USER_STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { newAccountChecks } from '../schemas/password.ts';
 import { defineResource, standardPermissions } from './define.ts';
-import { ACCOUNT_EXPORT_COLUMNS, accountRecordFields, accountSaveFields } from './user.ts';
+import { ACCOUNT_EXPORT_COLUMNS, ACCOUNT_SORT_FIELDS, accountRecordFields, accountSaveFields } from './user.ts';
 
 /** Platform staff: accounts of the portal itself, holding system roles. */
 export const adminAccountRecordSchema = z.object({
@@ -29,6 +29,7 @@ export type AdminAccountSave = z.input<typeof adminAccountSaveSchema>;
 export const adminAccountSearchSchema = pageRequestSchema.extend({
   status: z.number().int().optional(),
   roleId: z.uuid().optional(),
+  sort: sortSchema(ACCOUNT_SORT_FIELDS),
 });
 
 export const adminAccountResource = defineResource({

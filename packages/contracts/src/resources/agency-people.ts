@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS, USER_STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { descriptionSchema, requiredText } from '../schemas/fields.ts';
 import { newAccountChecks } from '../schemas/password.ts';
 import { defineResource, standardPermissions } from './define.ts';
-import { ACCOUNT_EXPORT_COLUMNS, accountRecordFields, accountSaveFields } from './user.ts';
+import { ACCOUNT_EXPORT_COLUMNS, ACCOUNT_SORT_FIELDS, accountRecordFields, accountSaveFields } from './user.ts';
 
 /** An agency's roles: permissions from the catalogue's agency-level entries, granted to its users. */
 export const agencyRoleRecordSchema = z.object({
@@ -28,9 +28,14 @@ export const agencyRoleSaveSchema = z.strictObject({
 });
 export type AgencyRoleSave = z.input<typeof agencyRoleSaveSchema>;
 
+/** The columns an agency's roles sort by. */
+export const AGENCY_ROLE_SORT_FIELDS = ['name', 'createdAt', 'status'] as const;
+export type AgencyRoleSortField = (typeof AGENCY_ROLE_SORT_FIELDS)[number];
+
 export const agencyRoleSearchSchema = pageRequestSchema.extend({
   agencyId: z.uuid().optional(),
   status: z.number().int().optional(),
+  sort: sortSchema(AGENCY_ROLE_SORT_FIELDS),
 });
 
 export const agencyRoleResource = defineResource({
@@ -68,6 +73,8 @@ export const agencyUserRecordSchema = z.object({
   isAgent: z.boolean(),
   roleIds: z.array(z.uuid()),
   roleNames: z.array(z.string()),
+  /** The data-export option: the account then exports its own agency's lists. */
+  allowExport: z.boolean(),
 });
 export type AgencyUserRecord = z.infer<typeof agencyUserRecordSchema>;
 
@@ -79,6 +86,8 @@ export const agencyUserSaveSchema = z
     roleIds: z.array(z.uuid()).min(1).max(50),
     // Left out when editing, these keep their value; when adding they default (agent user, Active).
     isAgent: z.boolean().optional(),
+    /** Given by platform staff only (an agency's own accounts keep it as it is); left out, it keeps its value. */
+    allowExport: z.boolean().optional(),
     status: z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.lock)]).optional(),
   })
   .superRefine(newAccountChecks);
@@ -88,6 +97,7 @@ export const agencyUserSearchSchema = pageRequestSchema.extend({
   agencyId: z.uuid().optional(),
   status: z.number().int().optional(),
   isAgent: z.boolean().optional(),
+  sort: sortSchema(ACCOUNT_SORT_FIELDS),
 });
 
 export const agencyUserResource = defineResource({

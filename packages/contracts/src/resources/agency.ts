@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS, USER_COUNT_BANDS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { emailSchema, isoDateSchema, optionalMobileSchema, optionalText, requiredText, textSchema, usernameSchema } from '../schemas/fields.ts';
 import { BUSINESS_CODE_RULE } from '../schemas/text-rules.ts';
 import { passwordSchema } from '../schemas/password.ts';
 import { defineResource, standardPermissions } from './define.ts';
-import { unitRecordSchema } from './unit.ts';
+import { UNIT_SORT_FIELDS, unitRecordSchema } from './unit.ts';
 
 /**
  * How a reseller is paid for the units it brings (see docs/decisions.md, "Agencies"):
@@ -63,7 +63,9 @@ export const agencyUpdateSchema = z.strictObject({ id: z.uuid(), ...agencyFields
 export type AgencyCreate = z.input<typeof agencyCreateSchema>;
 export type AgencyUpdate = z.input<typeof agencyUpdateSchema>;
 
-export const agencySearchSchema = pageRequestSchema.extend({ status: z.number().int().optional() });
+export const AGENCY_SORT_FIELDS = ['name', 'code', 'createdAt', 'contractStartDate', 'contractEndDate', 'status'] as const;
+export type AgencySortField = (typeof AGENCY_SORT_FIELDS)[number];
+export const agencySearchSchema = pageRequestSchema.extend({ status: z.number().int().optional(), sort: sortSchema(AGENCY_SORT_FIELDS) });
 
 export const agencyResource = defineResource({
   name: 'Agency',
@@ -142,6 +144,7 @@ export const agencyUnitSearchSchema = pageRequestSchema.extend({
   agencyId: z.uuid().optional(),
   status: z.number().int().optional(),
   isTrial: z.boolean().optional(),
+  sort: sortSchema(UNIT_SORT_FIELDS),
 });
 
 export const agencyUnitResource = defineResource({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { descriptionSchema, requiredText, unitServiceRecordFields } from '../schemas/fields.ts';
 import { defineResource, standardPermissions, type ResourceContract } from './define.ts';
 
@@ -37,10 +37,15 @@ export const appObjectSaveSchema = z.strictObject({
 });
 export type AppObjectSave = z.input<typeof appObjectSaveSchema>;
 
+/** The columns a service app's roles, profiles and groups sort by (within a business: its own index). */
+export const APP_OBJECT_SORT_FIELDS = ['code', 'name'] as const;
+export type AppObjectSortField = (typeof APP_OBJECT_SORT_FIELDS)[number];
+
 export const appObjectSearchSchema = pageRequestSchema.extend({
   unitId: z.uuid().optional(),
   serviceId: z.uuid().optional(),
   status: z.number().int().optional(),
+  sort: sortSchema(APP_OBJECT_SORT_FIELDS),
 });
 
 const exportColumns = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { deliveryFailureSchema } from '../schemas/delivery.ts';
 import { unitServiceRecordFields } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
@@ -47,6 +47,10 @@ export const appUserSaveSchema = z.strictObject({
 });
 export type AppUserSave = z.input<typeof appUserSaveSchema>;
 
+/** The columns service users sort by. */
+export const APP_USER_SORT_FIELDS = ['username'] as const;
+export type AppUserSortField = (typeof APP_USER_SORT_FIELDS)[number];
+
 export const appUserSearchSchema = pageRequestSchema.extend({
   unitId: z.uuid().optional(),
   serviceId: z.uuid().optional(),
@@ -54,6 +58,7 @@ export const appUserSearchSchema = pageRequestSchema.extend({
   /** "Search by role": the app users holding one role. */
   roleId: z.uuid().optional(),
   status: z.number().int().optional(),
+  sort: sortSchema(APP_USER_SORT_FIELDS),
 });
 
 export const appUserResource = defineResource({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { emailSchema } from '../schemas/fields.ts';
 import { defineResource, standardPermissions, type StandardFeature } from './define.ts';
 
@@ -25,7 +25,11 @@ export const blacklistRecordSchema = z.object({
 });
 export type BlacklistRecord = z.infer<typeof blacklistRecordSchema>;
 
-export const blacklistSearchSchema = pageRequestSchema.extend({ status: z.number().int().optional() });
+/** The columns the blacklists and the exceptions sort by. */
+export const BLACKLIST_SORT_FIELDS = ['value', 'createdAt'] as const;
+export type BlacklistSortField = (typeof BLACKLIST_SORT_FIELDS)[number];
+
+export const blacklistSearchSchema = pageRequestSchema.extend({ status: z.number().int().optional(), sort: sortSchema(BLACKLIST_SORT_FIELDS) });
 
 /** What each list holds: a domain, a subdomain, or an e-mail address. */
 export const BLACKLIST_KINDS = ['domain', 'subdomain', 'exception'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { optionalText, requiredText } from '../schemas/fields.ts';
 import { defineResource } from './define.ts';
 
@@ -34,9 +34,14 @@ export const businessTemplateSaveSchema = z.strictObject({
 });
 export type BusinessTemplateSave = z.input<typeof businessTemplateSaveSchema>;
 
+/** The columns business templates sort by. */
+export const BUSINESS_TEMPLATE_SORT_FIELDS = ['name', 'serviceName', 'updatedAt', 'status'] as const;
+export type BusinessTemplateSortField = (typeof BUSINESS_TEMPLATE_SORT_FIELDS)[number];
+
 export const businessTemplateSearchSchema = pageRequestSchema.extend({
   serviceId: z.uuid().optional(),
   status: z.number().int().optional(),
+  sort: sortSchema(BUSINESS_TEMPLATE_SORT_FIELDS),
 });
 
 export const businessTemplateResource = defineResource({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { PAGE_SIZE_MAX, pageRequestSchema } from '../schemas/common.ts';
 import { optionalText, requiredText } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -42,6 +42,8 @@ export const categorySearchSchema = pageRequestSchema.extend({
   parentCode: z.string().trim().max(50).optional(),
   /** Only the groups (the choices of "parent group"). */
   groupsOnly: z.boolean().optional(),
+  /** These categories only, by code: a select names the chosen ones (its value is the code). */
+  codes: z.array(z.string().trim().max(50)).max(PAGE_SIZE_MAX).optional(),
   status: z.number().int().optional(),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SETTING_VALUE_TYPES, settingValueProblem } from '../catalogue/settings.ts';
 import { LOG_OBJECT } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { optionalText, requiredText } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -41,7 +41,11 @@ export const configCreateSchema = valueFitsType(z.strictObject(configFields));
 export const configUpdateSchema = valueFitsType(z.strictObject({ id: z.uuid(), ...configFields }));
 export type ConfigUpdate = z.input<typeof configUpdateSchema>;
 
-export const configSearchSchema = pageRequestSchema.extend({ valueType: z.enum(SETTING_VALUE_TYPES).optional() });
+/** The columns a list of settings can be sorted by (a few hundred rows at most: no index needed). */
+export const CONFIG_SORT_FIELDS = ['key', 'valueType', 'updatedAt'] as const;
+export type ConfigSortField = (typeof CONFIG_SORT_FIELDS)[number];
+
+export const configSearchSchema = pageRequestSchema.extend({ valueType: z.enum(SETTING_VALUE_TYPES).optional(), sort: sortSchema(CONFIG_SORT_FIELDS) });
 
 const exportColumns = [
   { key: 'key', header: { vi: 'Khóa', en: 'Key' }, wide: true },

@@ -36,6 +36,8 @@ export interface ResourceContract<
   S extends z.ZodObject = z.ZodObject,
   Q extends z.ZodObject = z.ZodObject,
   C extends z.ZodObject = S,
+  E extends z.ZodRawShape = z.ZodRawShape,
+  X extends z.ZodRawShape = z.ZodRawShape,
 > {
   /** The specification's name of the entity at the wire (Unit, Role …). */
   name: string;
@@ -64,9 +66,9 @@ export interface ResourceContract<
   /** Create answers the saved record too, nested under `result` (the specification's CreateChannel). */
   createAnswersRecord?: boolean;
   /** Fields the search reply carries beside the page (a report's chart of every matching row). */
-  searchExtra?: z.ZodRawShape;
+  searchExtra?: E;
   /** Fields a create, update or add/update reply carries beside the id (the app's refusal of an app user). */
-  savedExtra?: z.ZodRawShape;
+  savedExtra?: X;
 }
 
 /** Features whose permissions are the standard six (list, view, add, edit, delete, change status). */
@@ -87,9 +89,17 @@ export function standardPermissions<F extends StandardFeature>(feature: F) {
   } as Required<ResourceContract['permissions']>;
 }
 
-export function defineResource<R extends z.ZodObject, S extends z.ZodObject, Q extends z.ZodObject, C extends z.ZodObject = S>(
-  contract: ResourceContract<R, S, Q, C>,
-): ResourceContract<R, S, Q, C> {
+/** The fields a contract's replies carry beside the page or the id, when it names none. */
+type NoExtra = Record<never, z.ZodType>;
+
+export function defineResource<
+  R extends z.ZodObject,
+  S extends z.ZodObject,
+  Q extends z.ZodObject,
+  C extends z.ZodObject = S,
+  E extends z.ZodRawShape = NoExtra,
+  X extends z.ZodRawShape = NoExtra,
+>(contract: ResourceContract<R, S, Q, C, E, X>): ResourceContract<R, S, Q, C, E, X> {
   return contract;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT } from '../constants.ts';
-import { pageRequestSchema, pageResultSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema, pageResultSchema } from '../schemas/common.ts';
 import { isoDateSchema, requiredText } from '../schemas/fields.ts';
 import { EMAIL_PATTERN } from '../schemas/text-rules.ts';
 import { defineResource, standardPermissions } from './define.ts';
@@ -79,8 +79,13 @@ export const emailCampaignSaveSchema = z
   });
 export type EmailCampaignSave = z.input<typeof emailCampaignSaveSchema>;
 
+/** The columns e-mail campaigns sort by. */
+export const EMAIL_CAMPAIGN_SORT_FIELDS = ['name', 'sendAt', 'status'] as const;
+export type EmailCampaignSortField = (typeof EMAIL_CAMPAIGN_SORT_FIELDS)[number];
+
 export const emailCampaignSearchSchema = pageRequestSchema.extend({
   status: z.number().int().optional(),
+  sort: sortSchema(EMAIL_CAMPAIGN_SORT_FIELDS),
 });
 
 export const emailCampaignResource = defineResource({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_TEMPLATE_TYPE_NAMES, EMAIL_TEMPLATE_TYPES, isBalancedMarkup, unknownVariables } from '../catalogue/mail-types.ts';
 import { LANGUAGES, LOG_OBJECT, STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { requiredText } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -45,10 +45,14 @@ export const emailTemplateSaveSchema = z.strictObject({ id: z.uuid().nullish(), 
 });
 export type EmailTemplateSave = z.input<typeof emailTemplateSaveSchema>;
 
+export const EMAIL_TEMPLATE_SORT_FIELDS = ['name', 'systemType', 'updatedAt', 'status'] as const;
+export type EmailTemplateSortField = (typeof EMAIL_TEMPLATE_SORT_FIELDS)[number];
+
 export const emailTemplateSearchSchema = pageRequestSchema.extend({
   systemType: z.enum(EMAIL_TEMPLATE_TYPE_NAMES).optional(),
   language: z.enum(LANGUAGES).optional(),
   status: z.number().int().optional(),
+  sort: sortSchema(EMAIL_TEMPLATE_SORT_FIELDS),
 });
 
 export const emailTemplateResource = defineResource({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { optionalText } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -39,7 +39,12 @@ const integrationFields = {
 };
 const unitField = { unitId: z.uuid() };
 
-export const integrationSearchSchema = pageRequestSchema.extend({ serviceId: z.uuid().optional(), unitId: z.uuid().optional() });
+/** The columns integrations sort by (the defaults have no business). */
+export const INTEGRATION_SORT_FIELDS = ['serviceName', 'unitName', 'updatedAt'] as const;
+export type IntegrationSortField = (typeof INTEGRATION_SORT_FIELDS)[number];
+export const DEFAULT_INTEGRATION_SORT_FIELDS = ['serviceName', 'updatedAt'] as const;
+
+export const integrationSearchSchema = pageRequestSchema.extend({ serviceId: z.uuid().optional(), unitId: z.uuid().optional(), sort: sortSchema(INTEGRATION_SORT_FIELDS) });
 
 const exportColumns = [
   { key: 'serviceName', header: { vi: 'Dịch vụ', en: 'Service' }, wide: true },
@@ -77,7 +82,7 @@ export const integrateDefaultResource = defineResource({
   record: integrationRecordSchema,
   save: z.strictObject({ id: z.uuid(), ...integrationFields }),
   create: z.strictObject(integrationFields),
-  search: integrationSearchSchema.omit({ unitId: true }),
+  search: integrationSearchSchema.omit({ unitId: true }).extend({ sort: sortSchema(DEFAULT_INTEGRATION_SORT_FIELDS) }),
   paths: {
     search: '/IntegrateDefault/GetAll',
     get: '/IntegrateDefault/GetById/:id',

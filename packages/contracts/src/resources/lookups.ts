@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOOKUP_GROUPS } from '../catalogue/categories.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { PAGE_SIZE_MAX, pageRequestSchema } from '../schemas/common.ts';
 
 /** Lookup lists the forms read (specification, section 7). */
 export const categoryCodeParamSchema = z.strictObject({ code: z.string().trim().min(1).max(50) });
@@ -38,3 +38,13 @@ export const activePackageSchema = z.object({
   expiryMonths: z.number().int().nullable(),
 });
 export type ActivePackage = z.infer<typeof activePackageSchema>;
+
+/**
+ * A page of one category list's entries, searched by a keyword in the name or code, or the
+ * entries of some codes (to name a form's chosen ones): the forms' remote selects, for every
+ * signed-in user as GetByParentCode (which answers the whole list, as the specification has it).
+ */
+export const categoryOptionSearchSchema = pageRequestSchema.extend({ codes: z.array(z.string().trim().max(50)).max(PAGE_SIZE_MAX).optional() });
+
+/** A page of the packs on offer, searched by name, or the packs of some ids (GetAllActive answers them all). */
+export const activePackageSearchSchema = pageRequestSchema.extend({ ids: z.array(z.uuid()).max(PAGE_SIZE_MAX).optional() });

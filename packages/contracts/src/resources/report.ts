@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { periodFields, withPeriodRules } from '../schemas/dashboard.ts';
 import { defineResource, type ExportColumn, type ResourceContract } from './define.ts';
 
@@ -16,7 +16,10 @@ export const reportChartSchema = z.object({
 });
 export type ReportChart = z.infer<typeof reportChartSchema>;
 
-export interface ReportContract<R extends z.ZodObject = z.ZodObject, Q extends z.ZodObject = z.ZodObject> extends ResourceContract<R, z.ZodObject, Q> {
+/** What every report's search answers beside its page. */
+const reportExtra = { chart: reportChartSchema };
+
+export interface ReportContract<R extends z.ZodObject = z.ZodObject, Q extends z.ZodObject = z.ZodObject> extends ResourceContract<R, z.ZodObject, Q, z.ZodObject, typeof reportExtra> {
   /** The report's code in the report list (Report_3 …). */
   code: string;
 }
@@ -40,7 +43,7 @@ function defineReport<R extends z.ZodObject, Q extends z.ZodObject>(report: {
       permissions: { search: 'REPORT_LIST_ACCESS', get: 'REPORT_LIST_ACCESS' },
       statuses: [],
       exportColumns: report.exportColumns,
-      searchExtra: { chart: reportChartSchema },
+      searchExtra: reportExtra,
     }),
     code: report.code,
   };
@@ -93,13 +96,17 @@ export const packageServiceUnitsRecordSchema = z.object({
 });
 export type PackageServiceUnitsRecord = z.infer<typeof packageServiceUnitsRecordSchema>;
 
+/** The columns the count of units per pack and service sorts by (each then the other; the count, then both). */
+export const PACKAGE_SERVICE_UNITS_SORT_FIELDS = ['packageName', 'serviceName', 'numberOfUnits'] as const;
+export type PackageServiceUnitsSortField = (typeof PACKAGE_SERVICE_UNITS_SORT_FIELDS)[number];
+
 /** The count of units using each pack's services. */
 export const packageServiceUnitsReport = defineReport({
   code: 'Report_UnitsByPackageService',
   name: 'ReportUnitUsingPackageService',
   path: '/Report/GetReportUnitUsingPackageService',
   record: packageServiceUnitsRecordSchema,
-  search: pageRequestSchema.extend({ ...reportFilters, packageId: z.uuid().optional() }),
+  search: pageRequestSchema.extend({ ...reportFilters, packageId: z.uuid().optional(), sort: sortSchema(PACKAGE_SERVICE_UNITS_SORT_FIELDS) }),
   exportColumns: [
     { key: 'packageName', header: { vi: 'Gói dịch vụ', en: 'Service pack' }, wide: true },
     { key: 'serviceName', header: { vi: 'Dịch vụ', en: 'Service' }, wide: true },
@@ -120,13 +127,17 @@ export const serviceUnitRecordSchema = z.object({
 });
 export type ServiceUnitRecord = z.infer<typeof serviceUnitRecordSchema>;
 
+/** The columns the detail of units using a service sorts by (its default: the busiest first). */
+export const SERVICE_UNITS_SORT_FIELDS = ['unitName', 'serviceName', 'numberOfAccesses'] as const;
+export type ServiceUnitsSortField = (typeof SERVICE_UNITS_SORT_FIELDS)[number];
+
 /** The detail of units using a service: who holds it, and how much they used it in the period. */
 export const serviceUnitsReport = defineReport({
   code: 'Report_UnitsOfService',
   name: 'ReportUnitUsingServiceDetail',
   path: '/Report/GetReportUnitUsingServiceDetail',
   record: serviceUnitRecordSchema,
-  search: periodReportSearchSchema,
+  search: withPeriodRules(pageRequestSchema.extend({ ...periodFields, ...reportFilters, sort: sortSchema(SERVICE_UNITS_SORT_FIELDS) })),
   exportColumns: [
     { key: 'unitName', header: { vi: 'Doanh nghiệp', en: 'Business' }, wide: true },
     { key: 'serviceName', header: { vi: 'Dịch vụ', en: 'Service' }, wide: true },

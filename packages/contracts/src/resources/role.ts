@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { descriptionSchema, requiredText } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -26,10 +26,15 @@ export const roleSaveSchema = z.strictObject({
 });
 export type RoleSave = z.input<typeof roleSaveSchema>;
 
+/** The columns a list of roles sorts by (names without case). */
+export const ROLE_SORT_FIELDS = ['name', 'createdAt', 'status'] as const;
+export type RoleSortField = (typeof ROLE_SORT_FIELDS)[number];
+
 export const roleSearchSchema = pageRequestSchema.extend({
   status: z.number().int().optional(),
   /** System roles by default; the permission matrix also lists the built-in unit roles. */
   scope: z.enum(['platform', 'unit', 'all']).default('platform'),
+  sort: sortSchema(ROLE_SORT_FIELDS),
 });
 
 export const roleResource = defineResource({

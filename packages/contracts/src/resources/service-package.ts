@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT, PACK_LEVELS, STATUS, USER_COUNT_BANDS, type UserCountBand } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { optionalText, requiredText } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -54,9 +54,13 @@ export const servicePackageSaveSchema = z.strictObject({
 });
 export type ServicePackageSave = z.input<typeof servicePackageSaveSchema>;
 
+export const SERVICE_PACKAGE_SORT_FIELDS = ['name', 'expiryMonths', 'createdAt', 'status'] as const;
+export type ServicePackageSortField = (typeof SERVICE_PACKAGE_SORT_FIELDS)[number];
+
 export const servicePackageSearchSchema = pageRequestSchema.extend({
   status: z.number().int().optional(),
   level: z.enum(PACK_LEVELS).optional(),
+  sort: sortSchema(SERVICE_PACKAGE_SORT_FIELDS),
 });
 
 export const servicePackageResource = defineResource({

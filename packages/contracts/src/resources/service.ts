@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { optionalText, requiredText, urlSchema } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -62,9 +62,14 @@ export const serviceUpdateSchema = z.strictObject({ id: z.uuid(), ...serviceFiel
 export type ServiceCreate = z.input<typeof serviceCreateSchema>;
 export type ServiceUpdate = z.input<typeof serviceUpdateSchema>;
 
+/** The columns the services sort by. */
+export const SERVICE_SORT_FIELDS = ['name', 'code', 'createdAt', 'status'] as const;
+export type ServiceSortField = (typeof SERVICE_SORT_FIELDS)[number];
+
 export const serviceSearchSchema = pageRequestSchema.extend({
   status: z.number().int().optional(),
   groupCode: z.string().trim().max(50).optional(),
+  sort: sortSchema(SERVICE_SORT_FIELDS),
 });
 
 export const serviceResource = defineResource({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { unknownVariables } from '../catalogue/mail-types.ts';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { requiredText } from '../schemas/fields.ts';
 import { defineResource, standardPermissions } from './define.ts';
 
@@ -74,9 +74,14 @@ export const smsTemplateSaveSchema = z
   });
 export type SmsTemplateSave = z.input<typeof smsTemplateSaveSchema>;
 
+/** The columns SMS templates sort by. */
+export const SMS_TEMPLATE_SORT_FIELDS = ['name', 'type', 'updatedAt', 'status'] as const;
+export type SmsTemplateSortField = (typeof SMS_TEMPLATE_SORT_FIELDS)[number];
+
 export const smsTemplateSearchSchema = pageRequestSchema.extend({
   type: z.enum(SMS_TYPES).optional(),
   status: z.number().int().optional(),
+  sort: sortSchema(SMS_TEMPLATE_SORT_FIELDS),
 });
 
 export const smsTemplateResource = defineResource({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { unitServiceRecordFields } from '../schemas/fields.ts';
 import { defineResource } from './define.ts';
 
@@ -30,10 +30,15 @@ export const unitChannelSaveSchema = z.strictObject({
 });
 export type UnitChannelSave = z.input<typeof unitChannelSaveSchema>;
 
+/** The columns access management sorts by: the business, the service (each name, then the other), the access. */
+export const UNIT_CHANNEL_SORT_FIELDS = ['unitName', 'serviceName', 'status'] as const;
+export type UnitChannelSortField = (typeof UNIT_CHANNEL_SORT_FIELDS)[number];
+
 export const unitChannelSearchSchema = pageRequestSchema.extend({
   unitId: z.uuid().optional(),
   serviceId: z.uuid().optional(),
   status: z.number().int().optional(),
+  sort: sortSchema(UNIT_CHANNEL_SORT_FIELDS),
 });
 
 export const unitChannelResource = defineResource({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deliveryFailureSchema } from '../schemas/delivery.ts';
 import { LOG_OBJECT, PACK_LEVELS, STATUS, USER_COUNT_BANDS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { isoDateSchema } from '../schemas/fields.ts';
 import { defineResource } from './define.ts';
 
@@ -48,10 +48,14 @@ export const unitPackageSaveSchema = z
   .refine(period, { path: ['endsAt'], error: 'date_range' });
 export type UnitPackageSave = z.input<typeof unitPackageSaveSchema>;
 
+export const UNIT_PACKAGE_SORT_FIELDS = ['unitName', 'packageName', 'startsAt', 'endsAt', 'status'] as const;
+export type UnitPackageSortField = (typeof UNIT_PACKAGE_SORT_FIELDS)[number];
+
 export const unitPackageSearchSchema = pageRequestSchema.extend({
   status: z.number().int().optional(),
   unitId: z.uuid().optional(),
   isTrial: z.boolean().optional(),
+  sort: sortSchema(UNIT_PACKAGE_SORT_FIELDS),
 });
 
 export const unitPackageResource = defineResource({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_OBJECT, STATUS, USER_COUNT_BANDS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { emailSchema, isoDateSchema, optionalText, requiredText, textSchema, usernameSchema } from '../schemas/fields.ts';
 import { BUSINESS_CODE_RULE } from '../schemas/text-rules.ts';
 import { passwordSchema } from '../schemas/password.ts';
@@ -54,10 +54,15 @@ export const unitCreateSchema = z.strictObject({
 });
 export type UnitCreate = z.input<typeof unitCreateSchema>;
 
+/** The columns a list of units can be sorted by (units and an agency's units alike). */
+export const UNIT_SORT_FIELDS = ['name', 'businessCode', 'registrationDate', 'expiryDate', 'status'] as const;
+export type UnitSortField = (typeof UNIT_SORT_FIELDS)[number];
+
 export const unitSearchSchema = pageRequestSchema.extend({
   status: z.number().int().optional(),
   isTrial: z.boolean().optional(),
   agencyId: z.uuid().optional(),
+  sort: sortSchema(UNIT_SORT_FIELDS),
 });
 export type UnitSearch = z.input<typeof unitSearchSchema>;
 

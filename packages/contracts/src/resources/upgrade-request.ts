@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageRequestSchema } from '../schemas/common.ts';
+import { pageRequestSchema, sortSchema } from '../schemas/common.ts';
 import { optionalText } from '../schemas/fields.ts';
 import { defineResource } from './define.ts';
 import { servicePackageRecordSchema } from './service-package.ts';
@@ -30,9 +30,14 @@ export const upgradeRequestRecordSchema = z.object({
 });
 export type UpgradeRequestRecord = z.infer<typeof upgradeRequestRecordSchema>;
 
+/** The columns upgrade requests sort by. */
+export const UPGRADE_REQUEST_SORT_FIELDS = ['createdAt', 'unitName', 'state'] as const;
+export type UpgradeRequestSortField = (typeof UPGRADE_REQUEST_SORT_FIELDS)[number];
+
 export const upgradeRequestSearchSchema = pageRequestSchema.extend({
   unitId: z.uuid().optional(),
   state: z.number().int().optional(),
+  sort: sortSchema(UPGRADE_REQUEST_SORT_FIELDS),
 });
 
 export const upgradeRequestResource = defineResource({
@@ -115,6 +120,8 @@ export const unitPackageChannelsSchema = z.object({
   unitName: z.string(),
   services: z.array(unitOfferServiceSchema),
   packs: z.array(unitOfferPackSchema),
+  /** The packs the unit holds and may use today (its current packs). */
+  currentPackIds: z.array(z.uuid()),
 });
 export type UnitPackageChannels = z.infer<typeof unitPackageChannelsSchema>;
 export type UnitOfferService = z.infer<typeof unitOfferServiceSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LOG_OBJECT, USER_STATUS } from '../constants.ts';
-import { pageRequestSchema } from '../schemas/common.ts';
-import { descriptionSchema, emailSchema, optionalMobileSchema, optionalText, personNameSchema, usernameSchema } from '../schemas/fields.ts';
+import { PAGE_SIZE_MAX, pageRequestSchema, sortSchema } from '../schemas/common.ts';
+import { descriptionSchema, emailSchema, optionalMobileSchema, lastNameSchema, optionalText, personNameSchema, usernameSchema } from '../schemas/fields.ts';
 import { newAccountChecks, passwordSchema } from '../schemas/password.ts';
 import { defineResource, standardPermissions, type ExportColumn } from './define.ts';
 
@@ -49,13 +49,18 @@ export const unitUserRecordSchema = z.object({
   extensionOption: z.number().int(),
   extensionNumber: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** Second factors, for the unit administrator's reset: the passkeys registered, a confirmed authenticator app. */
+  passkeyCount: z.number().int(),
+  hasApp: z.boolean(),
+  /** The data-export option (platform staff give it to a unit's administrator). */
+  allowExport: z.boolean(),
 });
 export type UnitUserRecord = z.infer<typeof unitUserRecordSchema>;
 
 const editable = {
   email: emailSchema,
   firstName: personNameSchema,
-  lastName: personNameSchema,
+  lastName: lastNameSchema,
   mobile: optionalMobileSchema,
   description: descriptionSchema,
   positionCode: optionalText(50),
@@ -86,11 +91,19 @@ export const unitUserSaveSchema = z
   .superRefine(newAccountChecks);
 export type UnitUserSave = z.input<typeof unitUserSaveSchema>;
 
+/**
+ * The columns every list of accounts (a unit's users, platform staff, an agency's users) can be
+ * sorted by; a unit's users (the lists that grow to millions) are read in these orders from indexes.
+ */
+export const ACCOUNT_SORT_FIELDS = ['username', 'fullName', 'email', 'createdAt', 'status'] as const;
+export type AccountSortField = (typeof ACCOUNT_SORT_FIELDS)[number];
+
 export const unitUserSearchSchema = pageRequestSchema.extend({
   unitId: z.uuid().optional(),
   status: z.number().int().optional(),
   /** true: unit administrators only (the unit-admin screen); false: everyone else. */
   isAdmin: z.boolean().optional(),
+  sort: sortSchema(ACCOUNT_SORT_FIELDS),
 });
 
 /** Export columns every account list starts with. */
@@ -130,9 +143,11 @@ export const unitAdminUpdateSchema = z.strictObject({
   id: z.uuid(),
   email: emailSchema,
   firstName: personNameSchema,
-  lastName: personNameSchema,
+  lastName: lastNameSchema,
   mobile: optionalMobileSchema,
   description: descriptionSchema,
+  /** The data-export option: the administrator then exports their own unit's lists. Left out, it keeps its value. */
+  allowExport: z.boolean().optional(),
 });
 export type UnitAdminUpdate = z.input<typeof unitAdminUpdateSchema>;
 
@@ -154,5 +169,21 @@ export const unitAdminResource = defineResource({
 
 export const userIdSchema = z.strictObject({ id: z.uuid() });
 
-export const reportToQuerySchema = z.strictObject({ unitId: z.uuid().optional() });
+/**
+ * Whom a unit's user can report to, as a select asks (a query string: numbers come as text):
+ * the unit's users matching a keyword, a page at a time, or those of `ids` (comma-separated),
+ * to name the chosen one when its page is not loaded.
+ */
+export const reportToQuerySchema = z.strictObject({
+  unitId: z.uuid().optional(),
+  keyword: pageRequestSchema.shape.keyword,
+  pageIndex: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
+  ids: z
+    .string()
+    .max(20_000)
+    .transform((text) => text.split(','))
+    .pipe(z.array(z.uuid()).max(PAGE_SIZE_MAX))
+    .optional(),
+});
 export const reportToOptionSchema = z.object({ id: z.uuid(), fullName: z.string(), username: z.string() });

@@ -39,6 +39,26 @@ export const pageRequestSchema = z.strictObject({
 });
 export type PageRequest = z.input<typeof pageRequestSchema>;
 
+/** The directions a list can be sorted in (antd's names, so the table's sorter state travels as is). */
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * The `sort` field of a search: one of the columns the resource declares sortable and a
+ * direction. The list of fields is the whitelist: any other field is refused (400 naming
+ * `sort.field`), so no request can order by an unindexed or hidden column.
+ */
+export function sortSchema<const F extends string>(fields: readonly [F, ...F[]]) {
+  return z.strictObject({ field: z.enum(fields), order: z.enum(SORT_ORDERS) }).optional();
+}
+export type SortRequest<F extends string = string> = { field: F; order: SortOrder };
+
+/** The fields a search schema lets its list be sorted by (its `sort` field's whitelist); none without one. */
+export function sortableFields(search: z.ZodObject): readonly string[] {
+  const sort = search.shape.sort as z.ZodOptional<z.ZodObject<{ field: z.ZodEnum }>> | undefined;
+  return sort ? (sort.unwrap().shape.field.options as string[]) : [];
+}
+
 /**
  * A page of a list and the number of matches. Lists that can grow to millions (users, the
  * logs) count matches exactly up to SEARCH_EXACT_COUNT; past it the total is the database's

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageRequestSchema } from './common.ts';
+import { pageRequestSchema, sortSchema } from './common.ts';
 
 /** One sign-in of the device log (section 3, login device). */
 export const userDeviceSchema = z.object({
@@ -16,6 +16,10 @@ export const userDeviceSchema = z.object({
 });
 export type UserDevice = z.infer<typeof userDeviceSchema>;
 
+/** The columns the access log can be sorted by (each has its indexes: the log grows to millions). */
+export const USER_DEVICE_SORT_FIELDS = ['signedInAt', 'username', 'ipAddress'] as const;
+export type UserDeviceSortField = (typeof USER_DEVICE_SORT_FIELDS)[number];
+
 export const searchUserDeviceByUnitSchema = pageRequestSchema.extend({
   /** Platform staff may name any unit; a unit's users always see their own. */
   unitId: z.uuid().optional(),
@@ -23,6 +27,7 @@ export const searchUserDeviceByUnitSchema = pageRequestSchema.extend({
   userId: z.uuid().optional(),
   fromDate: z.iso.datetime({ offset: true }).optional(),
   toDate: z.iso.datetime({ offset: true }).optional(),
+  sort: sortSchema(USER_DEVICE_SORT_FIELDS),
 }).refine((value) => !value.fromDate || !value.toDate || value.fromDate <= value.toDate, { path: ['toDate'], error: 'date_range' });
 export type SearchUserDeviceByUnit = z.input<typeof searchUserDeviceByUnitSchema>;
 

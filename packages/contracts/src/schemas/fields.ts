@@ -38,6 +38,14 @@ export const emailSchema = textSchema(EMAIL_RULE);
 
 /** A person's first or last name. */
 export const personNameSchema = requiredText(LIMITS.nameMax);
+/**
+ * A unit user's last name, which may be empty: a unit's first administrator, made with the unit
+ * (the unit form and sign-up ask no name), has none, and the record the portal returns must be
+ * accepted back unchanged. One's own profile still requires both names (section 5).
+ */
+export const lastNameSchema = textSchema({ trim: true, max: LIMITS.nameMax })
+  .nullish()
+  .transform((value) => value ?? '');
 export const descriptionSchema = optionalText(LIMITS.descriptionMax);
 
 export const mobileSchema = textSchema(MOBILE_RULE);

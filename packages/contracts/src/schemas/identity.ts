@@ -26,6 +26,8 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const interactionStepSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('done'), redirectTo: z.string() }),
   z.object({ status: z.literal('new_password'), username: z.string() }),
+  /** The policy accepts only a passkey and the account has none: it registers one before the sign-in finishes. */
+  z.object({ status: z.literal('register_passkey'), username: z.string() }),
   z.object({
     status: z.literal('verify'),
     purpose: z.enum(['two_factor', 'sign_up']),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageRequestSchema } from './common.ts';
+import { pageRequestSchema, sortSchema } from './common.ts';
 
 export const MAIL_OUTBOX_STATUS = { pending: 0, sent: 1, failed: 2, held: 3 } as const;
 
@@ -22,7 +22,12 @@ export type MailOutboxItem = z.infer<typeof mailOutboxItemSchema>;
 export const mailOutboxMessageSchema = mailOutboxItemSchema.extend({ textBody: z.string() });
 export type MailOutboxMessage = z.infer<typeof mailOutboxMessageSchema>;
 
+/** The columns the mail outbox sorts by: when a message was queued, to whom, its state. */
+export const MAIL_OUTBOX_SORT_FIELDS = ['createdAt', 'recipient', 'status'] as const;
+export type MailOutboxSortField = (typeof MAIL_OUTBOX_SORT_FIELDS)[number];
+
 export const searchMailOutboxSchema = pageRequestSchema.extend({
   status: z.number().int().optional(),
+  sort: sortSchema(MAIL_OUTBOX_SORT_FIELDS),
 });
 export type SearchMailOutbox = z.input<typeof searchMailOutboxSchema>;

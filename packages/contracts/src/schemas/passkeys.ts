@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { verificationCodeSchema } from './fields.ts';
+import { textSchema, verificationCodeSchema } from './fields.ts';
+import { PASSKEY_NAME_RULE } from './text-rules.ts';
 
 /**
  * A WebAuthn response as the browser package answers it (RegistrationResponseJSON,
@@ -18,7 +19,7 @@ export type WebauthnResponse = z.infer<typeof webauthnResponseSchema>;
 export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
 export type WebauthnOptions = z.infer<typeof webauthnOptionsSchema>;
 
-export const passkeyNameSchema = z.string().trim().min(1, { error: 'required', abort: true }).max(100, { error: 'too_long' });
+export const passkeyNameSchema = textSchema(PASSKEY_NAME_RULE);
 
 /** One of the signed-in user's passkeys as the security section lists it. */
 export const passkeySchema = z.object({

@@ -132,6 +132,8 @@ export const CONFIRM_PASSWORD_RULE: TextRule = { required: 'required' };
 export const VERIFICATION_CODE_RULE: TextRule = { trim: true, required: 'code_required', pattern: { regex: CODE_PATTERN, error: 'code_invalid' } };
 /** The sign-up OTP: the same code, with the sign-up screen's own "OTP is required". */
 export const OTP_RULE: TextRule = { trim: true, required: 'otp_required', pattern: { regex: CODE_PATTERN, error: 'code_invalid' } };
+/** A passkey's name, given when it is registered (account screen or sign-in step). */
+export const PASSKEY_NAME_RULE: TextRule = requiredTextRule(100);
 /** One of the recovery codes shown when two-factor was turned on. */
 export const RECOVERY_CODE_RULE: TextRule = { trim: true, required: 'code_required', max: 40 };
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamptz } from './columns.ts';
 import { units } from './units.ts';
@@ -21,6 +22,11 @@ export const userDevices = pgTable(
   },
   (t) => [
     index('user_devices_user_id_idx').on(t.userId, t.signedInAt),
-    index('user_devices_unit_id_idx').on(t.unitId, t.signedInAt),
+    // A unit's access log by time, the id settling equal times (device-search.ts DEVICE_SORT).
+    index('user_devices_unit_id_idx').on(t.unitId, t.signedInAt, t.id),
+    // The access log of every unit, newest first or sorted, and a unit's by address (same expressions).
+    index('user_devices_signed_in_idx').on(t.signedInAt, t.id),
+    index('user_devices_ip_idx').on(sql`coalesce(${t.ipAddress}, '')`, t.signedInAt, t.id),
+    index('user_devices_unit_ip_idx').on(t.unitId, sql`coalesce(${t.ipAddress}, '')`, t.signedInAt, t.id),
   ],
 );

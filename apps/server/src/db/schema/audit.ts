@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
@@ -30,5 +31,8 @@ export const actionLogs = pgTable(
     index('action_logs_created_idx').on(t.createdAt, t.id),
     // The module filter of the log screen.
     index('action_logs_category_created_idx').on(t.objectCategory, t.createdAt, t.id),
+    // Sorted by user (action-log-store.ts LOG_SORT, same expressions), all or one unit's.
+    index('action_logs_username_idx').on(sql`lower(${t.username})`, t.createdAt, t.id),
+    index('action_logs_unit_username_idx').on(t.unitId, sql`lower(${t.username})`, t.createdAt, t.id),
   ],
 );

@@ -88,19 +88,19 @@ export const twoFactorConfigs = pgTable(
 export const blacklistDomains = pgTable(
   'blacklist_domains',
   { id: id(), domain: text().notNull(), status: status(), createdAt: createdAt(), updatedAt: updatedAt() },
-  (t) => [uniqueIndex('blacklist_domains_domain_key').on(sql`lower(${t.domain})`)],
+  (t) => [uniqueIndex('blacklist_domains_domain_key').on(sql`lower(${t.domain})`), index('blacklist_domains_created_idx').on(t.createdAt, t.id)],
 );
 
 /** Domains whose every subdomain is refused too (`example.com` also blocks `mail.example.com`). */
 export const blacklistSubdomains = pgTable(
   'blacklist_subdomains',
   { id: id(), subdomain: text().notNull(), status: status(), createdAt: createdAt(), updatedAt: updatedAt() },
-  (t) => [uniqueIndex('blacklist_subdomains_subdomain_key').on(sql`lower(${t.subdomain})`)],
+  (t) => [uniqueIndex('blacklist_subdomains_subdomain_key').on(sql`lower(${t.subdomain})`), index('blacklist_subdomains_created_idx').on(t.createdAt, t.id)],
 );
 
 /** Accounts (e-mail addresses) allowed although their domain is blacklisted. */
 export const blacklistExceptions = pgTable(
   'blacklist_exceptions',
   { id: id(), email: text().notNull(), status: status(), createdAt: createdAt(), updatedAt: updatedAt() },
-  (t) => [uniqueIndex('blacklist_exceptions_email_key').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('blacklist_exceptions_email_key').on(sql`lower(${t.email})`), index('blacklist_exceptions_created_idx').on(t.createdAt, t.id)],
 );

@@ -24,6 +24,8 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_created_at_idx').on(t.createdAt),
     index('mail_outbox_recipient_idx').on(t.recipient, t.seq),
+    // The outbox's list sorted by state (outbox-store.ts OUTBOX_SORT): each state's mail in time order.
+    index('mail_outbox_status_created_idx').on(t.status, t.createdAt, t.id),
   ],
 );
 

@@ -43,14 +43,21 @@ export const webauthnChallenges = pgTable(
   (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
 );
 
-/** A user's authenticator app (TOTP): the secret sealed like the integrations' credentials. */
+/**
+ * A user's authenticator app (TOTP): the secrets sealed like the integrations' credentials. The
+ * app in use and an enrolment under way are apart, so that starting (and abandoning) a new
+ * enrolment leaves the app in use working until the new one's first code confirms it.
+ */
 export const userTotp = pgTable('user_totp', {
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  sealedSecret: text().notNull(),
-  /** Null until the first code confirmed the enrolment. */
+  /** The confirmed app's secret; null while only a first enrolment waits. */
+  sealedSecret: text(),
+  /** When the app in use was confirmed by its first code (null with no app in use). */
   confirmedAt: timestamptz(),
+  /** The secret of an enrolment waiting for its first code; it replaces the one in use when confirmed. */
+  pendingSealedSecret: text(),
   /** The last time step accepted: a code is refused for this step and earlier ones (single use). */
   lastUsedStep: integer(),
   createdAt: createdAt(),

@@ -28,6 +28,11 @@ export const appObjects = pgTable(
   (t) => [
     uniqueIndex('app_objects_code_key').on(t.unitId, t.serviceId, t.kind, sql`lower(${t.code})`),
     index('app_objects_service_idx').on(t.serviceId, t.kind),
+    // Sorted pages (app-object-store.ts APP_OBJECT_SORT): a unit's objects of one kind, and every unit's.
+    index('app_objects_unit_name_idx').on(t.unitId, t.kind, sql`lower(${t.name})`, t.id),
+    index('app_objects_unit_code_idx').on(t.unitId, t.kind, sql`lower(${t.code})`, t.id),
+    index('app_objects_name_idx').on(t.kind, sql`lower(${t.name})`, t.id),
+    index('app_objects_code_idx').on(t.kind, sql`lower(${t.code})`, t.id),
   ],
 );
 
@@ -50,7 +55,12 @@ export const appUsers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('app_users_service_user_key').on(t.serviceId, t.userId), index('app_users_unit_service_idx').on(t.unitId, t.serviceId)],
+  (t) => [
+    unique('app_users_service_user_key').on(t.serviceId, t.userId),
+    index('app_users_unit_service_idx').on(t.unitId, t.serviceId),
+    // A page sorted by username walks the users' own username indexes and finds each one's grants here.
+    index('app_users_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -107,6 +117,9 @@ export const provisioningOutbox = pgTable(
   },
   (t) => [
     index('provisioning_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The claim walks the pending rows in queue order and stops at its batch: a Sync's
+    // thousands queued, or years of delivered rows kept, cost it nothing (lease.ts).
+    index('provisioning_outbox_pending_idx').on(t.seq).where(sql`${t.status} = 0`),
     index('provisioning_outbox_sync_idx').on(t.syncId, t.status),
     index('provisioning_outbox_object_idx').on(t.objectType, t.objectId, t.seq),
     index('provisioning_outbox_unit_service_idx').on(t.unitId, t.serviceId),

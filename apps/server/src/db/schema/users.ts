@@ -62,6 +62,15 @@ export const users = pgTable(
     // trigram index is in migration 0014.
     index('users_unit_created_idx').on(t.unitId, t.createdAt, t.id, t.status),
     index('users_created_idx').on(t.createdAt, t.id, t.unitId, t.status),
+    // A list sorted by a column (account-core.ts ACCOUNT_SORT, same expressions) reads its page
+    // from these, in either direction: a unit's users by the (unit_id, …) ones, every unit's
+    // users at once by the others (the unique lower(username), lower(email) ones serve those two).
+    index('users_unit_username_idx').on(t.unitId, sql`lower(${t.username})`, t.id),
+    index('users_unit_full_name_idx').on(t.unitId, sql`lower(${t.fullName})`, t.id),
+    index('users_unit_email_idx').on(t.unitId, sql`lower(${t.email})`, t.id),
+    index('users_unit_status_idx').on(t.unitId, t.status, t.id),
+    index('users_full_name_idx').on(sql`lower(${t.fullName})`, t.id),
+    index('users_status_idx').on(t.status, t.id),
   ],
 );
 

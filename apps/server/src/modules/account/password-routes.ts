@@ -13,14 +13,14 @@ import { languageOf } from '../../platform/language.ts';
 
 /** Forgot password (public) and change password (the account menu). */
 export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const deps = { db: ctx.db, mailer: ctx.mailer, realtime: ctx.realtime, publicUrl: ctx.config.publicUrl };
+  const deps = { db: ctx.db, mailer: ctx.mailer, realtime: ctx.realtime, publicUrl: ctx.config.publicUrl, clock: ctx.clock };
 
   registerCall(app, PASSWORD_CALLS.forgot, {}, async (request) => {
-    await limitPerAddress(ctx.db, request, 'passwordReset');
+    await limitPerAddress(ctx.db, ctx.clock.now(), request, 'passwordReset');
     return await requestPasswordReset(deps, request.body.email, languageOf(request));
   });
 
-  registerCall(app, PASSWORD_CALLS.checkResetToken, {}, async (request) => await checkResetToken(ctx.db, request.body.token));
+  registerCall(app, PASSWORD_CALLS.checkResetToken, {}, async (request) => await checkResetToken(ctx.db, ctx.clock.now(), request.body.token));
 
   registerCall(app, PASSWORD_CALLS.reset, {}, async (request) => {
     await resetPassword(deps, request.body.token, request.body.newPassword, languageOf(request));
@@ -29,10 +29,11 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
 
   registerCall(app, PASSWORD_CALLS.requestChange, {}, async (request) => {
     const { user } = request.actorRecord;
-    await confirmOwnPassword(ctx.db, user, request.body.oldPassword, 'account.old_password_incorrect');
+    await confirmOwnPassword(ctx.db, ctx.clock.now(), user, request.body.oldPassword, 'account.old_password_incorrect');
     if (await usesTwoFactor(ctx.db, user)) {
       const sent = await sendCodeByMail(
         ctx.db,
+        ctx.clock.now(),
         ctx.mailer,
         { purpose: CODE_PURPOSES.changePassword, subject: user.id },
         { email: user.email, language: languageOf(request) },
@@ -45,8 +46,8 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
 
   registerCall(app, PASSWORD_CALLS.change, {}, async (request) => {
     const { user } = request.actorRecord;
-    await confirmOwnPassword(ctx.db, user, request.body.oldPassword, 'account.old_password_incorrect');
-    await consumeCode(ctx.db, CODE_PURPOSES.changePassword, user.id, request.body.codeVerify);
+    await confirmOwnPassword(ctx.db, ctx.clock.now(), user, request.body.oldPassword, 'account.old_password_incorrect');
+    await consumeCode(ctx.db, ctx.clock.now(), CODE_PURPOSES.changePassword, user.id, request.body.codeVerify);
     await setPassword(deps, user, request.body.newPassword, { keepGrantId: request.tokenClaims.grantId, language: languageOf(request) });
     return true;
   });

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { AgencyRoleRecord, agencyRoleResource } from '@portal/contracts';
+import type { AgencyRoleRecord, agencyRoleResource, AgencyRoleSortField } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { agencies, roles, userRoles } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { assertAgencyExists, agencyForWrite, isPlatform, withinAgency, type Scope } from '../../platform/resource/scope.ts';
-import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, outer, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
 const columns = {
   id: roles.id,
@@ -21,6 +21,9 @@ const columns = {
 type Row = Omit<AgencyRoleRecord, 'createdAt' | 'agencyId'> & { agencyId: string | null; createdAt: Date };
 
 const toRecord = (row: Row): AgencyRoleRecord => ({ ...row, agencyId: row.agencyId!, createdAt: row.createdAt.toISOString() });
+
+/** An agency's roles by name without case, creation or status (a handful per agency). */
+const AGENCY_ROLE_SORT = { name: sql`lower(${roles.name})`, createdAt: roles.createdAt, status: roles.status } satisfies Record<AgencyRoleSortField, unknown>;
 
 /** Agency roles within the caller's reach: their own agency's, or every agency's for platform staff. */
 export const agencyRolesWithin = (scope: Scope): SQL => and(eq(roles.scope, 'agency'), withinAgency(roles.agencyId, scope))!;
@@ -56,7 +59,7 @@ export const agencyRoleStore: ResourceStore<typeof agencyRoleResource> = {
       .from(roles)
       .innerJoin(agencies, eq(agencies.id, roles.agencyId))
       .where(where)
-      .orderBy(asc(agencies.name), asc(roles.name), asc(roles.id))
+      .orderBy(...sortedBy(query.sort, AGENCY_ROLE_SORT, roles.id, [asc(agencies.name), asc(roles.name), asc(roles.id)]))
       .limit(page.limit)
       .offset(page.offset);
     return toPageResult(rows, toRecord, page, async () => (await db.select({ n: count() }).from(roles).where(where))[0]!.n);

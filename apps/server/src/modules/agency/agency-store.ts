@@ -1,11 +1,11 @@
 import { asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { AgencyRecord, agencyResource } from '@portal/contracts';
+import type { AgencyRecord, AgencySortField, agencyResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { agencies, units, users } from '../../db/schema/index.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { withinAgency, type Scope } from '../../platform/resource/scope.ts';
-import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
-import { endMembersSessions, endSessions } from '../user/account-changes.ts';
+import { allOf, keywordMatch, outer, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { endMembersSessions } from '../user/account-changes.ts';
 
 const agencyId = outer('agencies', 'id');
 const columns = {
@@ -65,6 +65,15 @@ function select(db: Queryable, where: SQL | undefined) {
   return db.select(columns).from(agencies).where(where);
 }
 
+const AGENCY_SORT = {
+  name: agencies.name,
+  code: agencies.code,
+  createdAt: agencies.createdAt,
+  contractStartDate: agencies.contractStartDate,
+  contractEndDate: agencies.contractEndDate,
+  status: agencies.status,
+} satisfies Record<AgencySortField, unknown>;
+
 export const agencyStore: ResourceStore<typeof agencyResource> = {
   async search(db, query, page, scope) {
     const where = allOf(
@@ -76,7 +85,7 @@ export const agencyStore: ResourceStore<typeof agencyResource> = {
       .select({ ...columns, total: totalOver })
       .from(agencies)
       .where(where)
-      .orderBy(desc(agencies.createdAt), asc(agencies.id))
+      .orderBy(...sortedBy(query.sort, AGENCY_SORT, agencies.id, [desc(agencies.createdAt), asc(agencies.id)]))
       .limit(page.limit)
       .offset(page.offset);
     return toPageResult(rows, toRecord, page, async () => (await db.select({ n: count() }).from(agencies).where(where))[0]!.n);
@@ -100,8 +109,7 @@ export const agencyStore: ResourceStore<typeof agencyResource> = {
 
   /** The agency's users and roles go with it; the units it brought stay, no longer attributed. */
   async remove(tx, existing, op) {
-    const members = await tx.select({ id: users.id }).from(users).where(eq(users.agencyId, existing.id));
-    for (const member of members) await endSessions(tx, member.id, op);
+    await endMembersSessions(tx, { agencyId: existing.id }, op);
     await tx.delete(agencies).where(eq(agencies.id, existing.id));
   },
 

@@ -44,7 +44,7 @@ const brought = isNotNull(units.agencyId);
 
 export const agencyUnitStore: ResourceStore<typeof agencyUnitResource> = {
   async search(db, query, page, scope) {
-    const result = await searchUnits(db, allOf(brought, unitSearchWhere(query, scope)), page);
+    const result = await searchUnits(db, allOf(brought, unitSearchWhere(query, scope)), page, query.sort);
     return { records: await withPacks(db, result.records), totalRecord: result.totalRecord };
   },
 

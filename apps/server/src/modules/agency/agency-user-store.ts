@@ -4,16 +4,16 @@ import type { Queryable } from '../../db/client.ts';
 import { agencies, roles, users } from '../../db/schema/index.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { assertAgencyExists, agencyForWrite, isPlatform, withinAgency, type Scope } from '../../platform/resource/scope.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { accountSummary, assignRoles } from '../user/account-changes.ts';
-import { ACCOUNT_KEYWORD_COLUMNS, ACCOUNT_ORDER, changeAccountStatus, countAccounts, createAccount, heldRoles, removeAccount, updateAccount } from '../user/account-core.ts';
+import { ACCOUNT_KEYWORD_COLUMNS, ACCOUNT_ORDER, ACCOUNT_SORT, changeAccountStatus, countAccounts, createAccount, heldRoles, removeAccount, updateAccount } from '../user/account-core.ts';
 
 const columns = { user: users, agencyName: agencies.name, ...heldRoles };
 
 type Row = { user: typeof users.$inferSelect; agencyName: string; roleIds: string[]; roleNames: string[] };
 
 function toRecord({ user, agencyName, roleIds, roleNames }: Row): AgencyUserRecord {
-  return { ...accountSummary(user), agencyId: user.agencyId!, agencyName, isAgent: user.isAgent, roleIds, roleNames };
+  return { ...accountSummary(user), agencyId: user.agencyId!, agencyName, isAgent: user.isAgent, roleIds, roleNames, allowExport: user.allowExport };
 }
 
 /** An agency's accounts within the caller's reach. */
@@ -42,7 +42,7 @@ export const agencyUserStore: ResourceStore<typeof agencyUserResource> = {
       .from(users)
       .innerJoin(agencies, eq(agencies.id, users.agencyId))
       .where(where)
-      .orderBy(...ACCOUNT_ORDER)
+      .orderBy(...sortedBy(query.sort, ACCOUNT_SORT, users.id, ACCOUNT_ORDER))
       .limit(page.limit)
       .offset(page.offset);
     return toPageResult(rows, toRecord, page, () => countAccounts(db, where));
@@ -63,7 +63,7 @@ export const agencyUserStore: ResourceStore<typeof agencyUserResource> = {
       username,
       person: input,
       password: input.password,
-      columns: { agencyId, isAgent: input.isAgent ?? false, status: input.status ?? USER_STATUS.active },
+      columns: { agencyId, isAgent: input.isAgent ?? false, allowExport: isPlatform(op.scope) && (input.allowExport ?? false), status: input.status ?? USER_STATUS.active },
       organisation: { agencyId },
     });
     await assignRoles(tx, id, input.roleIds, op.actor, rolesOf(agencyId));
@@ -74,7 +74,9 @@ export const agencyUserStore: ResourceStore<typeof agencyUserResource> = {
   async update(tx, existing, input, op) {
     const isAgent = input.isAgent ?? existing.isAgent;
     const status = input.status ?? existing.status;
-    await updateAccount(tx, op, existing, { person: input, columns: { isAgent }, status, guardedChanged: isAgent !== existing.isAgent });
+    // Only platform staff give or take the export option: an agency's own accounts send it back unchanged.
+    const allowExport = isPlatform(op.scope) ? (input.allowExport ?? existing.allowExport) : existing.allowExport;
+    await updateAccount(tx, op, existing, { person: input, columns: { isAgent, allowExport }, status, guardedChanged: isAgent !== existing.isAgent || allowExport !== existing.allowExport });
     // Permissions are read at every request: a change of kind or roles applies at once.
     await assignRoles(tx, existing.id, input.roleIds, op.actor, rolesOf(existing.agencyId));
   },

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, isNull, ne, or } from 'drizzle-orm';
 import { BASE_PATH, PORTAL_SERVICE_CODE, STATUS, type BaseApp } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
-import { appUsers, packageServices, servicePackages, services, unitPackages, unitServices } from '../../db/schema/index.ts';
+import { appUsers, packageServices, servicePackages, services, unitPackages, unitServices, users } from '../../db/schema/index.ts';
 import { holdsSeat, packUsableAt, seatsOf } from '../../identity/packs.ts';
 import type { Actor } from '../../platform/actor.ts';
 
@@ -80,4 +80,16 @@ export async function appsFor(db: Queryable, actor: Actor, publicUrl: string, no
   }
   const apps = [...byCode.values()].sort((a, b) => a.sortOrder - b.sortOrder).map(({ sortOrder: _order, ...app }) => app);
   return [portalApp, ...apps];
+}
+
+/**
+ * Sets the app a user lands in after signing in, among the apps they may open now with a usable
+ * pack; false when the code is not one of them.
+ */
+export async function chooseDefaultApp(db: Queryable, actor: Actor, code: string, publicUrl: string, now: Date): Promise<boolean> {
+  const apps = await appsFor(db, actor, publicUrl, now);
+  const chosen = apps.find((a) => a.baseAppCode === code && a.channelPackageStatus === STATUS.active);
+  if (!chosen) return false;
+  await db.update(users).set({ channelCodeDefaultLogin: chosen.baseAppCode }).where(eq(users.id, actor.userId));
+  return true;
 }

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 
-import { PORTAL_SERVICE_CODE, STATUS, USER_CALLS } from '@portal/contracts';
+import { PORTAL_SERVICE_CODE, USER_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { users } from '../../db/schema/index.ts';
 import { registerCall } from '../../platform/call.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
-import { appsFor } from './base-apps.ts';
+import { appsFor, chooseDefaultApp } from './base-apps.ts';
 
 /** The app switcher, /list-base-app and the default-redirect selector. */
 export function registerAppRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -20,10 +18,7 @@ export function registerAppRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { actor } = request;
     // Platform staff have no default-redirect selector; nobody sets another user's choice.
     if (request.body.userId !== actor.userId || actor.isAdminIam || actor.isUserWebPortal) throw forbidden();
-    const apps = await appsFor(ctx.db, actor, ctx.config.publicUrl, ctx.clock.now());
-    const chosen = apps.find((a) => a.baseAppCode === request.body.channelCode && a.channelPackageStatus === STATUS.active);
-    if (!chosen) throw new AppError('data.channel_not_allowed');
-    await ctx.db.update(users).set({ channelCodeDefaultLogin: chosen.baseAppCode }).where(eq(users.id, actor.userId));
+    if (!(await chooseDefaultApp(ctx.db, actor, request.body.channelCode, ctx.config.publicUrl, ctx.clock.now()))) throw new AppError('data.channel_not_allowed');
     return true;
   });
 }

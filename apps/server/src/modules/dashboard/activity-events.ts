@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { serviceAccesses, userDevices, users } from '../../db/schema/index.ts';
 import { SPA_CLIENT_ID } from '../../identity/provider.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { countActivity } from './activity-counters.ts';
 import { activityDay } from './activity-day.ts';
@@ -10,6 +11,7 @@ import { activityDay } from './activity-day.ts';
 interface Deps {
   db: Database;
   realtime: Pick<Realtime, 'activityChanged'>;
+  clock: Clock;
   log: { error: (details: object, message: string) => void };
 }
 
@@ -25,12 +27,12 @@ export function countProviderActivity(provider: Provider, deps: Deps): void {
     const clientId = ctx.oidc.client?.clientId;
     const accountId = ctx.oidc.session?.accountId;
     if (!clientId || !accountId || clientId === SPA_CLIENT_ID) return;
-    recordServiceAccess(deps, accountId, clientId, new Date()).catch(failed('service access'));
+    recordServiceAccess(deps, accountId, clientId, deps.clock.now()).catch(failed('service access'));
   });
 
   provider.on('end_session.success', (ctx) => {
     const accountId = ctx.oidc.session?.accountId;
-    if (accountId) recordSignOut(deps, accountId, new Date()).catch(failed('sign-out'));
+    if (accountId) recordSignOut(deps, accountId, deps.clock.now()).catch(failed('sign-out'));
   });
 }
 

@@ -80,7 +80,8 @@ describe.each(DATABASE_KINDS)('dashboards on %s', (kind) => {
     expect(after.other.numberUserSignIn).toBe(before.other.numberUserSignIn);
     const crmAccesses = (figures: { numberChannelsAciveByUnit: { serviceCode: string; numberOfAccesses: number }[] }) =>
       figures.numberChannelsAciveByUnit.find((service) => service.serviceCode === 'CRM')!.numberOfAccesses;
-    expect(crmAccesses(after.own)).toBe(crmAccesses(before.own) + 1);
+    // The provider's authorization event counts the access after its redirect: it lands moments later.
+    await expect.poll(async () => crmAccesses(await platform({ ...lastTwoWeeks, unitRequest: minhPhat }))).toBe(crmAccesses(before.own) + 1);
 
     const unitBefore = (await callApi(t.app, user.access_token, '/api/Dashboard/ActivityStatisticsByUser', lastTwoWeeks)).json().data;
     const logout = await user.browser.request('GET', `/oidc/session/end?id_token_hint=${user.id_token}`);

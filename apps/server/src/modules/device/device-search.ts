@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import type { PageResult, UserDevice } from '@portal/contracts';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { PageResult, SortRequest, UserDevice, UserDeviceSortField } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { units, userDevices, users } from '../../db/schema/index.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
-import { keywordMatch } from '../../platform/resource/search.ts';
+import { keywordMatch, sortedBy } from '../../platform/resource/search.ts';
 import type { accessLogResource } from '@portal/contracts';
 
 export interface DeviceFilter {
@@ -16,11 +16,22 @@ export interface DeviceFilter {
   userId?: string | undefined;
   fromDate?: string | undefined;
   toDate?: string | undefined;
+  sort?: SortRequest<UserDeviceSortField> | undefined;
 }
 
 /**
+ * The sortable columns, as the indexes hold them (each user's or address's sign-ins in time
+ * order). Every sign-in records its address; one without would sort as an empty address.
+ */
+export const DEVICE_SORT = {
+  signedInAt: userDevices.signedInAt,
+  username: [sql`lower(${users.username})`, userDevices.signedInAt],
+  ipAddress: [sql`coalesce(${userDevices.ipAddress}, '')`, userDevices.signedInAt],
+} satisfies Record<UserDeviceSortField, unknown>;
+
+/**
  * The device log within what the caller may see: a unit's users only ever their own unit,
- * platform staff any unit (or all). Newest sign-ins first.
+ * platform staff any unit (or all). Newest sign-ins first unless sorted.
  */
 export async function searchDevices(db: Queryable, scope: Scope, filter: DeviceFilter): Promise<PageResult<UserDevice>> {
   const conditions: (SQL | undefined)[] = [
@@ -51,7 +62,7 @@ export async function searchDevices(db: Queryable, scope: Scope, filter: DeviceF
     .innerJoin(users, eq(users.id, userDevices.userId))
     .leftJoin(units, eq(units.id, userDevices.unitId))
     .where(where)
-    .orderBy(desc(userDevices.signedInAt))
+    .orderBy(...sortedBy(filter.sort, DEVICE_SORT, userDevices.id, [desc(userDevices.signedInAt), desc(userDevices.id)]))
     .limit(filter.pageSize)
     .offset((filter.pageIndex - 1) * filter.pageSize);
   return { records: rows.map((row) => ({ ...row, signedInAt: row.signedInAt.toISOString() })), totalRecord: total?.n ?? 0 };
@@ -65,3 +76,9 @@ export const accessLogStore: ResourceStore<typeof accessLogResource> = {
   },
   describe: (device) => ({ id: device.id, name: device.username, unitId: device.unitId }),
 };
+
+/** Is the user one the caller may read the devices of: anyone for platform staff, their own unit's users for a unit's. */
+export async function deviceOwnerWithin(db: Queryable, callerUnitId: string | null, userId: string): Promise<boolean> {
+  const [user] = await db.select({ id: users.id }).from(users).where(callerUnitId ? and(eq(users.id, userId), eq(users.unitId, callerUnitId)) : eq(users.id, userId));
+  return user !== undefined;
+}

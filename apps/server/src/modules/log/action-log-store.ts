@@ -1,10 +1,10 @@
-import { desc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import type { ActionLogRecord, actionLogResource } from '@portal/contracts';
+import { desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { ActionLogRecord, ActionLogSortField, actionLogResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { actionLogs, units } from '../../db/schema/index.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
-import { allOf, keywordMatch, largePage } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, largePage, sortedBy } from '../../platform/resource/search.ts';
 
 const columns = { log: actionLogs, unitName: units.name };
 
@@ -29,6 +29,15 @@ function rows(db: Queryable, where: SQL | undefined) {
   return db.select(columns).from(actionLogs).leftJoin(units, eq(units.id, actionLogs.unitId)).where(where);
 }
 
+/**
+ * The sortable columns, as the indexes hold them: by user (without case), each user's entries in
+ * time order; by time. Either direction reads an index forwards or backwards.
+ */
+export const LOG_SORT = {
+  createdAt: actionLogs.createdAt,
+  username: [sql`lower(${actionLogs.username})`, actionLogs.createdAt],
+} satisfies Record<ActionLogSortField, unknown>;
+
 /** The action log; a unit's users see only their unit's rows. */
 export const actionLogStore: ResourceStore<typeof actionLogResource> = {
   async search(db, query, page, scope: Scope) {
@@ -43,7 +52,7 @@ export const actionLogStore: ResourceStore<typeof actionLogResource> = {
       keywordMatch([actionLogs.content, actionLogs.objectName, actionLogs.username], query.keyword),
     );
     // Newest first, in the order of the (created_at, id) indexes: millions of rows stay cheap.
-    const order = [desc(actionLogs.createdAt), desc(actionLogs.id)];
+    const order = sortedBy(query.sort, LOG_SORT, actionLogs.id, [desc(actionLogs.createdAt), desc(actionLogs.id)]);
     return largePage(db, actionLogs, where, order, page, async (inPage) => (await rows(db, inPage).orderBy(...order)).map(toRecord));
   },
 

@@ -1,11 +1,11 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { paymentAmount, type ServicePackageRecord, type ServicePackageResource, type ServicePackageSave } from '@portal/contracts';
+import { paymentAmount, type ServicePackageRecord, type ServicePackageResource, type ServicePackageSave, type ServicePackageSortField } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { packageServices, servicePackages, services, unitPackages } from '../../db/schema/index.ts';
 import { bandOf, packOnOffer } from '../../identity/packs.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, outer, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
 const packId = outer('service_packages', 'id');
 const serviceIds = sql<string[]>`coalesce((select array_agg(${packageServices.serviceId}::text order by ${services.sortOrder}, ${services.name}) from ${packageServices} join ${services} on ${services.id} = ${packageServices.serviceId} where ${packageServices.packageId} = ${packId}), '{}')`;
@@ -70,6 +70,13 @@ export async function activePacks(db: Queryable): Promise<ServicePackageRecord[]
   return rows.map(toRecord);
 }
 
+const PACK_SORT = {
+  name: servicePackages.name,
+  expiryMonths: servicePackages.expiryMonths,
+  createdAt: servicePackages.createdAt,
+  status: servicePackages.status,
+} satisfies Record<ServicePackageSortField, unknown>;
+
 export const servicePackageStore: ResourceStore<ServicePackageResource> = {
   async search(db, query, page) {
     const where = allOf(
@@ -77,7 +84,8 @@ export const servicePackageStore: ResourceStore<ServicePackageResource> = {
       query.level ? eq(servicePackages.level, query.level) : undefined,
       keywordMatch([servicePackages.name], query.keyword),
     );
-    const rows = await select(db, where).orderBy(asc(servicePackages.name), asc(servicePackages.id)).limit(page.limit).offset(page.offset);
+    const order = sortedBy(query.sort, PACK_SORT, servicePackages.id, [asc(servicePackages.name), asc(servicePackages.id)]);
+    const rows = await select(db, where).orderBy(...order).limit(page.limit).offset(page.offset);
     return toPageResult(rows, toRecord, page, async () => (await db.select({ n: count() }).from(servicePackages).where(where))[0]!.n);
   },
   async find(db, id) {

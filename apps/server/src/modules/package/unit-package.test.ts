@@ -6,6 +6,7 @@ import { bearer, signIn } from '../../../test/oidc-client.ts';
 import { DEMO_UNIT_ADMIN, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
 import { servicePackages, unitPackages, users } from '../../db/schema/index.ts';
 import { manualClock } from '../../platform/clock.ts';
+import { monthsAfter } from './unit-package-store.ts';
 
 describe.each(DATABASE_KINDS)("a unit's packs (/api/PackageServiceChannel) on %s", (kind) => {
   const clock = manualClock(new Date('2026-06-01T00:00:00Z'));
@@ -33,6 +34,30 @@ describe.each(DATABASE_KINDS)("a unit's packs (/api/PackageServiceChannel) on %s
     clock.set(new Date('2026-07-01T00:00:01Z'));
     expect(await admin.data(admin.get(`/api/PackageServiceChannel/GetById/${id}`))).toMatchObject({ usable: false });
     clock.set(new Date('2026-06-01T00:00:00Z'));
+  });
+
+  it("gives a pack with a term an expiry when none is sent: its start plus the term; only a pack without a term has no end", async () => {
+    const { id } = await admin.data<{ id: string }>(admin.post('/api/PackageServiceChannel/Update', give({ endsAt: null, startsAt: '2026-01-31T00:00:00.000Z' })));
+    // Gói Essentials runs 12 months.
+    const record = await admin.data<{ endsAt: string | null }>(admin.get(`/api/PackageServiceChannel/GetById/${id}`));
+    expect(record.endsAt).toBe('2027-01-31T00:00:00.000Z');
+    // Sent back without an expiry (a client that leaves it out), it gets one again, from the start sent.
+    const { endsAt: _dropped, ...withoutExpiry } = record;
+    await admin.data(admin.post('/api/PackageServiceChannel/Update', { ...withoutExpiry, startsAt: '2026-02-28T00:00:00.000Z' }));
+    expect((await admin.data<{ endsAt: string | null }>(admin.get(`/api/PackageServiceChannel/GetById/${id}`))).endsAt).toBe('2027-02-28T00:00:00.000Z');
+    // An expiry sent is kept.
+    await admin.data(admin.post('/api/PackageServiceChannel/Update', { ...record, endsAt: '2026-03-01T00:00:00.000Z' }));
+    expect((await admin.data<{ endsAt: string | null }>(admin.get(`/api/PackageServiceChannel/GetById/${id}`))).endsAt).toBe('2026-03-01T00:00:00.000Z');
+
+    const free = (await t.database.db.select({ id: servicePackages.id }).from(servicePackages).where(eq(servicePackages.name, 'Gói miễn phí')))[0]!.id;
+    const unlimited = await admin.data<{ id: string }>(admin.post('/api/PackageServiceChannel/Update', give({ packageId: free, endsAt: null })));
+    expect((await admin.data<{ endsAt: string | null }>(admin.get(`/api/PackageServiceChannel/GetById/${unlimited.id}`))).endsAt).toBeNull();
+  });
+
+  it('counts a term in calendar months, ending on the month’s last day when the start’s day is past it', () => {
+    expect(monthsAfter(new Date('2026-01-31T17:00:00.000Z'), 1).toISOString()).toBe('2026-02-28T17:00:00.000Z');
+    expect(monthsAfter(new Date('2027-12-31T00:00:00.000Z'), 2).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(monthsAfter(new Date('2026-05-15T00:00:00.000Z'), 12).toISOString()).toBe('2027-05-15T00:00:00.000Z');
   });
 
   it('refuses an expiry before the start and seats below the grants already given, naming the field', async () => {

@@ -37,6 +37,13 @@ describe.each(DATABASE_KINDS)('upgrade requests and trials of a unit (/api/Unit,
     const offer = await unitAdmin.data(unitAdmin.get(`/api/Unit/GetPackageChannelOfUnit/${unitId}`));
     expect(offer.services).toContainEqual(expect.objectContaining({ code: 'CRM', state: 'held' }));
     expect(offer.packs.length).toBeGreaterThan(0);
+    // Its current packs (held, usable today) are named so the screen marks them; a pack it never held is not one.
+    expect(offer.currentPackIds.length).toBeGreaterThan(0);
+    for (const id of offer.currentPackIds) expect(offer.packs.map((pack: { id: string }) => pack.id)).toContain(id);
+    const { id: fresh } = await admin.data(admin.post('/api/ChannelPackage/Save', { name: `Gói mới ${process.pid}`, level: 'Premium', userBand: '21-100', serviceIds: [offer.services[0].serviceId], pricePerUserMonth: 90000 }));
+    const again = await unitAdmin.data(unitAdmin.get(`/api/Unit/GetPackageChannelOfUnit/${unitId}`));
+    expect(again.packs.map((pack: { id: string }) => pack.id)).toContain(fresh);
+    expect(again.currentPackIds).toEqual(offer.currentPackIds);
     expect((await neighbour.get(`/api/Unit/GetPackageChannelOfUnit/${unitId}`)).statusCode).toBe(404);
   });
 

@@ -1,95 +1,21 @@
-import { aliasedTable, and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
-import { STATUS, USER_STATUS } from '@portal/contracts';
+import { STATUS } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
-import { appObjects, appUsers, businessTemplates, integrations, servicePackages, unitPackages, units, users } from '../../db/schema/index.ts';
+import { appObjects, appUsers, businessTemplates, servicePackages, unitPackages, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { isPackUsable, seatsOf } from '../../identity/packs.ts';
-import type { Outbound } from '../../platform/outbound/outbound.ts';
-import type { SecretBox } from '../../platform/secrets.ts';
 import type { DeliveryRow } from '../../platform/outbox/provisioning-queue.ts';
-import { enqueueDeliveries } from '../../platform/outbox/provisioning-queue.ts';
+import { connect, type Link } from './connect.ts';
 import { NotConfigured } from './delivery-failure.ts';
 import { deliverStray, deliverSweep } from './reconcile.ts';
-import { SCIM_SCHEMAS, scimClient, ScimError, type ScimClient, type ScimUser } from './scim-client.ts';
+import type { DeliveryDeps } from './delivery-deps.ts';
+import { SCIM_SCHEMAS, ScimError } from './scim-client.ts';
+import { deliverUser } from './user-delivery.ts';
 
 export { NotConfigured };
-
-/** What reaching the app needs: its sealed credential opened, and the outbound fetch. */
-type Link = Pick<DeliveryDeps, 'secrets' | 'outbound'>;
-
-const role = aliasedTable(appObjects, 'role');
-const profile = aliasedTable(appObjects, 'profile');
-
-/** The integration that applies to a unit's app: the unit's own, else the platform default. */
-export async function integrationFor(db: Database, unitId: string, serviceId: string) {
-  const rows = await db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.serviceId, serviceId)));
-  return rows.find((row) => row.unitId === unitId) ?? rows.find((row) => row.unitId === null);
-}
-
-async function connect(db: Database, link: Link, unitId: string, serviceId: string): Promise<ScimClient> {
-  const integration = await integrationFor(db, unitId, serviceId);
-  if (!integration?.enabled || !integration.scimEndpoint || !integration.credentialCipher) {
-    throw new NotConfigured('the service has no enabled SCIM integration');
-  }
-  const [unit] = await db.select({ tenantId: units.tenantId }).from(units).where(eq(units.id, unitId));
-  if (!unit) throw new NotConfigured('the unit no longer exists');
-  return scimClient({
-    baseUrl: integration.scimEndpoint.replaceAll('{tenant}', encodeURIComponent(unit.tenantId)),
-    token: link.secrets.open(integration.credentialCipher),
-    fetch: link.outbound.fetch,
-  });
-}
-
-/** The app user as SCIM describes them, or undefined when they are gone from the portal. */
-async function userState(db: Database, appUserId: string) {
-  const [row] = await db
-    .select({ appUser: appUsers, user: users, role: { code: role.code, name: role.name, status: role.status }, profile: { code: profile.code, name: profile.name, status: profile.status } })
-    .from(appUsers)
-    .innerJoin(users, eq(users.id, appUsers.userId))
-    .leftJoin(role, eq(role.id, appUsers.roleId))
-    .leftJoin(profile, eq(profile.id, appUsers.profileId))
-    .where(eq(appUsers.id, appUserId));
-  return row;
-}
-
-type UserState = NonNullable<Awaited<ReturnType<typeof userState>>>;
-
-export function scimUserOf({ appUser, user, role: held, profile: kept }: UserState): ScimUser {
-  return {
-    schemas: [SCIM_SCHEMAS.user],
-    externalId: user.id,
-    userName: user.username,
-    name: { givenName: user.firstName, familyName: user.lastName, formatted: user.fullName },
-    displayName: user.fullName || user.username,
-    // Locked or deleted in the portal, or switched off in this service: inactive in the app.
-    active: user.status === USER_STATUS.active && appUser.status === STATUS.active,
-    emails: [{ value: user.email, type: 'work', primary: true }],
-    phoneNumbers: user.mobile ? [{ value: user.mobile, type: 'mobile' }] : [],
-    roles: held?.code && held.status === STATUS.active ? [{ value: held.code, display: held.name, primary: true }] : [],
-    entitlements: kept?.code && kept.status === STATUS.active ? [{ value: kept.code, display: kept.name, type: 'profile' }] : [],
-  };
-}
-
-async function deliverUser(db: Database, link: Link, row: DeliveryRow): Promise<void> {
-  const scim = await connect(db, link, row.unitId!, row.serviceId!);
-  const state = await userState(db, row.objectId);
-  if (!state) {
-    // Removed from the service (or from the portal): the app keeps the user, inactive.
-    const gone = row.payload as { userId: string; remoteId: string | null };
-    await scim.deactivateUser(gone.userId, gone.remoteId);
-    return;
-  }
-  const remoteId = await scim.putUser(scimUserOf(state), state.appUser.remoteId);
-  if (remoteId !== state.appUser.remoteId) {
-    await db.update(appUsers).set({ remoteId }).where(eq(appUsers.id, state.appUser.id));
-    // The group lists members by the app's ids: now that the user has one, tell the group.
-    if (state.appUser.groupId) await enqueueDeliveries(db, [{ unitId: row.unitId, serviceId: row.serviceId, objectType: 'group', objectId: state.appUser.groupId }]);
-  }
-}
+export type { DeliveryDeps };
+export { integrationFor } from './connect.ts';
 
 async function deliverGroup(db: Database, link: Link, row: DeliveryRow): Promise<void> {
   const scim = await connect(db, link, row.unitId!, row.serviceId!);
@@ -168,14 +94,6 @@ async function deliverLogout(provider: Provider, row: DeliveryRow): Promise<void
   const client = (await provider.Client.find(clientId)) as (BackchannelClient & object) | undefined;
   if (!client?.backchannelLogoutUri) return;
   await client.backchannelLogout(sub, sid);
-}
-
-export interface DeliveryDeps {
-  db: Database;
-  secrets: SecretBox;
-  outbound: Outbound;
-  provider: Provider;
-  clock: Clock;
 }
 
 /** Delivers one queued change to its app; throws what went wrong. */

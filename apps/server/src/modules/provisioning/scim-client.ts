@@ -12,6 +12,7 @@ export const SCIM_SCHEMAS = {
   user: 'urn:ietf:params:scim:schemas:core:2.0:User',
   group: 'urn:ietf:params:scim:schemas:core:2.0:Group',
   list: 'urn:ietf:params:scim:api:messages:2.0:ListResponse',
+  bulkRequest: 'urn:ietf:params:scim:api:messages:2.0:BulkRequest',
   patch: 'urn:ietf:params:scim:api:messages:2.0:PatchOp',
   error: 'urn:ietf:params:scim:api:messages:2.0:Error',
   /** The portal's own resource type (docs/service-app-contract.md): what the unit bought of the app. */
@@ -97,7 +98,9 @@ export const isRefusal = (error: unknown): error is ScimError => error instanceo
 const TIMEOUT_MS = 10_000;
 
 /** Resources asked for a page when listing a tenant (RFC 7644 §3.4.2.4); the app may answer fewer. */
-const PAGE_SIZE = 100;
+const PAGE_SIZE = 200;
+/** External ids looked up in one filter: its URL stays a few kilobytes. */
+const LOOKUP_BATCH = 50;
 
 /** What listing reads of a resource: the app's id, the portal's id, whether it is active, a name to show. */
 export interface ListedResource {
@@ -109,11 +112,36 @@ export interface ListedResource {
 }
 
 export interface ScimConnection {
+  /** Names the app's integration: what the app says of itself is kept under it (scim-bulk.ts). */
+  appKey?: string;
   /** Base URL of the unit's tenant in the app (…/scim/v2/<tenant>). */
   baseUrl: string;
   token: string;
   /** The portal's outbound fetch (platform/outbound): never to an internal address. */
   fetch: Outbound['fetch'];
+  /** Waits before asking a throttling app again (tests pass their own: no real sleeping). */
+  wait?: (ms: number) => Promise<void>;
+  /** The server's clock, for a Retry-After given as an HTTP date. */
+  now?: () => Date;
+}
+
+/** How long, in all, one request waits on an app that answers 429 before it is left to the outbox's retry. */
+export const THROTTLE_WAIT_MAX_MS = 30_000;
+/** The wait when a 429 names none. */
+const THROTTLE_WAIT_DEFAULT_MS = 1_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The wait a 429's Retry-After asks (RFC 9110 §10.2.3): delay-seconds or an HTTP date, read
+ * against `now`; the default when absent or unreadable, never less than nothing.
+ */
+export function retryAfterMs(header: string | null, now: Date): number {
+  const value = header?.trim();
+  if (!value) return THROTTLE_WAIT_DEFAULT_MS;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? THROTTLE_WAIT_DEFAULT_MS : Math.max(0, at - now.getTime());
 }
 
 /** The answer as JSON, or undefined when it is empty or not JSON. */
@@ -126,26 +154,42 @@ function jsonOf(text: string): unknown {
 }
 
 /** A SCIM error's detail (RFC 7644 §3.12), cut short; nothing of any other answer. */
-function scimDetail(answer: unknown): string | null {
+export function scimDetail(answer: unknown): string | null {
   const error = answer as { schemas?: unknown; detail?: unknown } | undefined;
   if (!Array.isArray(error?.schemas) || !error.schemas.includes(SCIM_SCHEMAS.error) || typeof error.detail !== 'string') return null;
   return toStorableText(error.detail).slice(0, DELIVERY_DETAIL_MAX);
 }
 
+/** What deactivating a user sends (RFC 7644 PATCH): never a delete, their records in the app stay theirs. */
+export const INACTIVE_PATCH = { schemas: [SCIM_SCHEMAS.patch], Operations: [{ op: 'replace', path: 'active', value: false }] };
+
 export function scimClient(connection: ScimConnection) {
+  const wait = connection.wait ?? sleep;
+  const now = connection.now ?? (() => new Date());
+
   async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T | undefined }> {
     let response: Awaited<ReturnType<Outbound['fetch']>>;
     let text: string;
-    try {
-      response = await connection.fetch(`${connection.baseUrl.replace(/\/+$/, '')}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${connection.token}`, accept: 'application/scim+json', ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      text = await response.text();
-    } catch (error) {
-      throw new ScimError(0, `${method} ${path}: no answer`, { cause: error });
+    for (let waited = 0; ; ) {
+      try {
+        response = await connection.fetch(`${connection.baseUrl.replace(/\/+$/, '')}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${connection.token}`, accept: 'application/scim+json', ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        text = await response.text();
+      } catch (error) {
+        throw new ScimError(0, `${method} ${path}: no answer`, { cause: error });
+      }
+      if (response.status !== 429) break;
+      // The app asks to slow down: wait as long as it says and ask again, the delivery not
+      // failed. Past THROTTLE_WAIT_MAX_MS in all the 429 is an ordinary failure (retried
+      // by the outbox later), so that a row never outlives its lease.
+      const pause = retryAfterMs(response.headers.get('retry-after'), now());
+      if (waited + pause > THROTTLE_WAIT_MAX_MS) break;
+      waited += pause;
+      await wait(pause);
     }
     const parsed = jsonOf(text) as T | undefined;
     if (!response.ok && response.status !== 404) {
@@ -163,28 +207,49 @@ export function scimClient(connection: ScimConnection) {
   }
 
   /**
+   * The app's ids of the objects whose externalId is one of `externalIds`, by externalId: one
+   * query (`externalId eq … or …`) per LOOKUP_BATCH of them, read a page at a time.
+   */
+  async function idsByExternalId(type: ScimResourceType, externalIds: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (let at = 0; at < externalIds.length; at += LOOKUP_BATCH) {
+      const batch = externalIds.slice(at, at + LOOKUP_BATCH);
+      const filter = stringify({ op: 'or', filters: batch.map((externalId) => ({ op: 'eq' as const, attrPath: 'externalId', compValue: externalId })) });
+      for (let startIndex = 1; ; ) {
+        const query = new URLSearchParams({ filter, startIndex: String(startIndex), count: String(batch.length), attributes: 'externalId' });
+        const { status, body } = await call<{ totalResults?: number; Resources?: ListedResource[] }>('GET', `/${type}?${query}`);
+        if (status === 404) throw new ScimError(404, `GET /${type}: the app has no such tenant`);
+        const page = body?.Resources ?? [];
+        for (const resource of page) if (resource.externalId) found.set(resource.externalId, resource.id);
+        startIndex += page.length;
+        if (page.length === 0 || startIndex > (body?.totalResults ?? 0)) break;
+      }
+    }
+    return found;
+  }
+
+  /**
    * Every resource of a type in the unit's tenant, a page at a time (RFC 7644 §3.4.2.4:
    * startIndex from 1, count, until totalResults), with only the attributes reconciling reads
-   * (§3.4.2.5; an app that ignores `attributes` sends whole resources, which is fine).
+   * (§3.4.2.5; an app that ignores `attributes` sends whole resources, which is fine). Yields
+   * each page as it comes: the caller holds one page, however large the tenant.
    */
-  async function list(type: ScimResourceType, attributes: readonly (keyof ListedResource)[]): Promise<ListedResource[]> {
-    const found: ListedResource[] = [];
+  async function* pages(type: ScimResourceType, attributes: readonly (keyof ListedResource)[]): AsyncGenerator<ListedResource[]> {
     for (let startIndex = 1; ; ) {
       const query = new URLSearchParams({ startIndex: String(startIndex), count: String(PAGE_SIZE), attributes: attributes.join(',') });
       const { status, body } = await call<{ totalResults?: number; Resources?: ListedResource[] }>('GET', `/${type}?${query}`);
       if (status === 404) throw new ScimError(404, `GET /${type}: the app has no such tenant`);
       const page = body?.Resources ?? [];
-      found.push(...page);
+      if (page.length > 0) yield page;
       startIndex += page.length;
       // An empty page ends it too: an app whose total shrank while we read must not loop us.
-      if (page.length === 0 || startIndex > (body?.totalResults ?? 0)) return found;
+      if (page.length === 0 || startIndex > (body?.totalResults ?? 0)) return;
     }
   }
 
   /** Marks the user with the app's id `id` inactive (RFC 7644 PATCH); false when the app has no such user. */
   async function patchInactive(id: string): Promise<boolean> {
-    const patch = { schemas: [SCIM_SCHEMAS.patch], Operations: [{ op: 'replace', path: 'active', value: false }] };
-    const { status } = await call('PATCH', `/Users/${encodeURIComponent(id)}`, patch);
+    const { status } = await call('PATCH', `/Users/${encodeURIComponent(id)}`, INACTIVE_PATCH);
     return status !== 404;
   }
 
@@ -197,19 +262,28 @@ export function scimClient(connection: ScimConnection) {
       // The app lost it (or the id we kept is stale): look it up again, else create it.
       if (knownId) return put(type, resource, null);
     }
+    return create(type, resource);
+  }
+
+  async function create(type: ScimResourceType, resource: ScimUser | ScimGroup | ScimSubscription | ScimBusinessTemplate): Promise<string> {
     const created = await call<{ id: string }>('POST', `/${type}`, resource);
     if (!created.body?.id) throw new ScimError(created.status, `POST /${type}: the app answered no id`, { unreadable: true });
     return created.body.id;
   }
 
   return {
-    putUser: (user: ScimUser, knownId: string | null) => put('Users', user, knownId),
+    appKey: connection.appKey ?? connection.baseUrl,
+    /** Creates or replaces the user; `knownId` 'absent' when a lookup just found the app without them (no second lookup). */
+    putUser: (user: ScimUser, knownId: string | null | 'absent') => (knownId === 'absent' ? create('Users', user) : put('Users', user, knownId)),
     putGroup: (group: ScimGroup, knownId: string | null) => put('Groups', group, knownId),
     putSubscription: (subscription: ScimSubscription) => put('Subscriptions', subscription, null),
     putBusinessTemplate: (template: ScimBusinessTemplate) => put('BusinessTemplates', template, null),
 
-    listUsers: () => list('Users', ['externalId', 'active', 'userName']),
-    listGroups: () => list('Groups', ['externalId', 'displayName']),
+    userPages: () => pages('Users', ['externalId', 'active', 'userName']),
+    userIdsByExternalId: (externalIds: readonly string[]) => idsByExternalId('Users', externalIds),
+    /** A request to the tenant's base (…/ServiceProviderConfig, …/Bulk): 429 waited on, any other error thrown but 404. */
+    request: call,
+    groupPages: () => pages('Groups', ['externalId', 'displayName']),
 
     /** Marks the user inactive (RFC 7644 PATCH); a user the app never had needs nothing. */
     async deactivateUser(externalId: string, knownId: string | null): Promise<void> {

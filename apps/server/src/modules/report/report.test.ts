@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageServiceUnitsReport, serviceUnitsReport, serviceVisitReport } from '@portal/contracts';
 import { callApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { exchangeCode, signIn, startAuthorization } from '../../../test/oidc-client.ts';
 import { DEMO_UNIT_ADMIN, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
 import { layoutProblems, readReport } from '../../../test/xlsx.ts';
-import { services, units } from '../../db/schema/index.ts';
+import { serviceAccesses, services, units } from '../../db/schema/index.ts';
 import { activityDay } from '../dashboard/activity-day.ts';
 
 const CRM_CALLBACK = 'https://crm.example.test/signin-callback';
@@ -50,12 +51,20 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
   };
   const crmToday = (rows: Row[]) => rows.find((row) => row.date === today && row.serviceCode === 'CRM')!.numberOfAccesses;
 
-  /** A sign-in into the CRM app through the portal, as the demo unit's administrator. */
+  const crmAccesses = async () => (await t.database.db.select({ n: count() }).from(serviceAccesses).where(eq(serviceAccesses.serviceCode, 'CRM')))[0]!.n;
+
+  /**
+   * A sign-in into the CRM app through the portal, as the demo unit's administrator. The access
+   * is counted by the provider's authorization event after its answer, so it lands moments
+   * after the redirect: wait for its row before reading the reports.
+   */
   async function signInToCrm(): Promise<void> {
+    const counted = await crmAccesses();
     const user = await signIn(t.app, DEMO_UNIT_ADMIN);
     const { response, verifier } = await startAuthorization(user.browser, { clientId: 'CRM', redirectUri: CRM_CALLBACK, scope: 'openid profile email' });
     const code = new URL(String(response.headers.location)).searchParams.get('code')!;
     expect((await exchangeCode(user.browser, code, verifier, CRM_CALLBACK, 'CRM')).statusCode).toBe(200);
+    await eventually(crmAccesses, (n) => n > counted, 'the CRM sign-in counted');
   }
 
   it('counts each sign-in into a service app in Report_3, per day and service, with the chart of every row', async () => {

@@ -1,8 +1,8 @@
 import { and, asc, between, desc, eq, sql } from 'drizzle-orm';
-import { STATUS, type packageServiceUnitsReport, type serviceUnitsReport, type serviceVisitReport } from '@portal/contracts';
+import { STATUS, type PackageServiceUnitsSortField, type packageServiceUnitsReport, type ServiceUnitsSortField, type serviceUnitsReport, type serviceVisitReport, type SortRequest } from '@portal/contracts';
 import { activityCounters, packageServices, servicePackages, services, unitPackages, units } from '../../db/schema/index.ts';
 import { packUsableAt } from '../../identity/packs.ts';
-import { allOf, keywordMatch, totalOver } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, totalOver } from '../../platform/resource/search.ts';
 import { daysBetween } from '../dashboard/activity-day.ts';
 import { serviceAccessesByDay } from '../dashboard/activity-figures.ts';
 import { pageOfRows, type ReportQuery, type ReportRead } from './report-store.ts';
@@ -55,12 +55,27 @@ export const serviceVisitQuery: ReportQuery<typeof serviceVisitReport> = {
 };
 
 /** Per pack and service: the units holding the pack, usable today (started, not ended). */
-async function packageServiceUnits(read: ReportRead<{ packageId?: string | undefined; serviceCode?: string | undefined; keyword?: string | undefined }>) {
+async function packageServiceUnits(
+  read: ReportRead<{ packageId?: string | undefined; serviceCode?: string | undefined; keyword?: string | undefined }>,
+  sort?: SortRequest<PackageServiceUnitsSortField>,
+) {
   const { db, query, unit, clock } = read;
   const holding = and(
     eq(unitPackages.packageId, servicePackages.id),
     packUsableAt(clock.now()),
     unit === undefined ? undefined : eq(unitPackages.unitId, unit),
+  );
+  const numberOfUnits = sql<number>`count(distinct ${unitPackages.unitId})`.mapWith(Number);
+  // A pack's services are a handful and packs a few dozen: the rows are counted whole, then paged.
+  const order = sortedBy(
+    sort,
+    {
+      packageName: [sql`lower(${servicePackages.name})`, services.code],
+      serviceName: [sql`lower(${services.name})`, sql`lower(${servicePackages.name})`],
+      numberOfUnits: [numberOfUnits, sql`lower(${servicePackages.name})`, services.code],
+    } satisfies Record<PackageServiceUnitsSortField, unknown>,
+    servicePackages.id,
+    [asc(servicePackages.name), asc(services.sortOrder), asc(services.code)],
   );
   const rows = await db
     .select({
@@ -68,7 +83,7 @@ async function packageServiceUnits(read: ReportRead<{ packageId?: string | undef
       packageName: servicePackages.name,
       serviceCode: services.code,
       serviceName: services.name,
-      numberOfUnits: sql<number>`count(distinct ${unitPackages.unitId})`.mapWith(Number),
+      numberOfUnits,
     })
     .from(servicePackages)
     .innerJoin(packageServices, eq(packageServices.packageId, servicePackages.id))
@@ -83,12 +98,12 @@ async function packageServiceUnits(read: ReportRead<{ packageId?: string | undef
       ),
     )
     .groupBy(servicePackages.id, servicePackages.name, services.code, services.name, services.sortOrder)
-    .orderBy(servicePackages.name, services.sortOrder, services.code);
+    .orderBy(...order);
   return rows.map((row) => ({ id: `${row.packageId}:${row.serviceCode}`, ...row }));
 }
 
 export const packageServiceUnitsQuery: ReportQuery<typeof packageServiceUnitsReport> = {
-  rows: async (read) => pageOfRows(await packageServiceUnits(read), read.page),
+  rows: async (read) => pageOfRows(await packageServiceUnits(read, read.query.sort), read.page),
   async chart(read) {
     const rows = await packageServiceUnits(read);
     return { kind: 'bars', labels: rows.map((row) => `${row.packageName} · ${row.serviceName}`), series: [{ label: 'numberOfUnits', values: rows.map((row) => row.numberOfUnits) }] };
@@ -100,11 +115,27 @@ export const packageServiceUnitsQuery: ReportQuery<typeof packageServiceUnitsRep
  * into the service's app within the period from the counters. Paged in the database: a
  * service can have every unit of the platform.
  */
-function serviceUnits(read: ReportRead<{ fromDate: string; toDate: string; serviceCode?: string | undefined; keyword?: string | undefined }>, limit: number, offset: number) {
+function serviceUnits(
+  read: ReportRead<{ fromDate: string; toDate: string; serviceCode?: string | undefined; keyword?: string | undefined }>,
+  limit: number,
+  offset: number,
+  sort?: SortRequest<ServiceUnitsSortField>,
+) {
   const { db, query, unit, clock } = read;
   const accesses = sql<number>`coalesce((select sum(${activityCounters.count}) from ${activityCounters} where ${activityCounters.metric} = 'service_access'
     and ${activityCounters.unitId} = ${units.id} and ${activityCounters.serviceCode} = ${services.code}
     and ${between(activityCounters.day, query.fromDate, query.toDate)}), 0)`.mapWith(Number);
+  // By business, service or accesses (each then the others); a row is a business and a service.
+  const order = sortedBy(
+    sort,
+    {
+      unitName: [sql`lower(${units.name})`, services.code],
+      serviceName: [sql`lower(${services.name})`, services.code, sql`lower(${units.name})`],
+      numberOfAccesses: [accesses, services.code],
+    } satisfies Record<ServiceUnitsSortField, unknown>,
+    units.id,
+    [desc(accesses), asc(units.name), asc(services.code)],
+  );
   return db
     .select({
       unitId: units.id,
@@ -130,14 +161,14 @@ function serviceUnits(read: ReportRead<{ fromDate: string; toDate: string; servi
       ),
     )
     .groupBy(units.id, units.name, services.code, services.name)
-    .orderBy(desc(accesses), asc(units.name), asc(services.code))
+    .orderBy(...order)
     .limit(limit)
     .offset(offset);
 }
 
 export const serviceUnitsQuery: ReportQuery<typeof serviceUnitsReport> = {
   async rows(read) {
-    const rows = await serviceUnits(read, read.page.limit, read.page.offset);
+    const rows = await serviceUnits(read, read.page.limit, read.page.offset, read.query.sort);
     return {
       records: rows.map(({ total: _total, ...row }) => ({ id: `${row.unitId}:${row.serviceCode}`, ...row })),
       totalRecord: rows[0]?.total ?? (read.page.offset > 0 ? ((await serviceUnits(read, 1, 0))[0]?.total ?? 0) : 0),

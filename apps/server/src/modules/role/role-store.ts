@@ -1,10 +1,10 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import { BUILT_IN_ROLES, type RoleRecord, type roleResource } from '@portal/contracts';
+import { BUILT_IN_ROLES, type RoleRecord, type roleResource, type RoleSortField } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { roles, userRoles } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, outer, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
 const holders = sql<number>`cast((select count(*) from ${userRoles} where ${userRoles.roleId} = ${outer('roles', 'id')}) as integer)`;
 
@@ -36,6 +36,9 @@ async function assertNameFree(db: Queryable, name: string, exceptId?: string): P
   if (same) throw new AppError('account.permission_object_exists');
 }
 
+/** Roles by name without case, creation or status: a few dozen a list, no index of their own. */
+const ROLE_SORT = { name: sql`lower(${roles.name})`, createdAt: roles.createdAt, status: roles.status } satisfies Record<RoleSortField, unknown>;
+
 export function isSuperAdminRole(role: Pick<RoleRecord, 'code'>): boolean {
   return role.code === BUILT_IN_ROLES.superAdmin;
 }
@@ -53,7 +56,7 @@ export const roleStore: ResourceStore<typeof roleResource> = {
       .select({ ...columns, total: totalOver })
       .from(roles)
       .where(where)
-      .orderBy(asc(roles.scope), sql`${roles.isBuiltIn} desc`, asc(roles.name))
+      .orderBy(...sortedBy(query.sort, ROLE_SORT, roles.id, [asc(roles.scope), sql`${roles.isBuiltIn} desc`, asc(roles.name)]))
       .limit(page.limit)
       .offset(page.offset);
     return toPageResult(rows, toRecord, page, async () => (await db.select({ n: count() }).from(roles).where(where))[0]!.n);

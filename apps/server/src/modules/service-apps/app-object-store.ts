@@ -1,10 +1,10 @@
-import { asc, count, eq, type SQL } from 'drizzle-orm';
-import { STATUS, type AppObjectKind, type AppObjectListQuery, type AppObjectRecord, type AppObjectResource } from '@portal/contracts';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { STATUS, type AppObjectKind, type AppObjectListQuery, type AppObjectRecord, type AppObjectResource, type AppObjectSortField } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { appObjects, services, units } from '../../db/schema/index.ts';
 import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
 import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { assertUnitHasService } from './unit-services.ts';
 
 const columns = {
@@ -34,6 +34,12 @@ function select(db: Queryable, where: SQL | undefined) {
     .where(where);
 }
 
+/**
+ * By code or name without case: the indexes `(unit_id, kind, lower(…), id)` for a unit's list,
+ * `(kind, lower(…), id)` for every unit's (migration 0036).
+ */
+export const APP_OBJECT_SORT = { code: sql`lower(${appObjects.code})`, name: sql`lower(${appObjects.name})` } satisfies Record<AppObjectSortField, unknown>;
+
 /** One kind's objects, within the caller's unit. */
 const inScope = (kind: AppObjectKind, scope: Scope) => allOf(eq(appObjects.kind, kind), withinScope(appObjects.unitId, scope));
 
@@ -56,7 +62,7 @@ export function appObjectStore(kind: AppObjectKind, changed?: AppObjectChanged):
         keywordMatch([appObjects.code, appObjects.name, appObjects.description], query.keyword),
       );
       const rows = await select(db, where)
-        .orderBy(asc(units.name), asc(services.sortOrder), asc(appObjects.name))
+        .orderBy(...sortedBy(query.sort, APP_OBJECT_SORT, appObjects.id, [asc(units.name), asc(services.sortOrder), asc(appObjects.name)]))
         .limit(page.limit)
         .offset(page.offset);
       return toPageResult(rows, (row) => toRecord(withoutTotal(row)), page, async () => (await db.select({ n: count() }).from(appObjects).where(where))[0]!.n);
@@ -98,7 +104,8 @@ export function appObjectStore(kind: AppObjectKind, changed?: AppObjectChanged):
 
 /**
  * Every active object of a kind within the caller's reach (optionally one unit, one service),
- * by name: the choices of the app-user form. At most 1000, a form's list and no more.
+ * by name: the specification's "all of a unit's service" (its whole list; the forms search the
+ * kind's own search a page at a time instead).
  */
 export function activeAppObjectOptions(db: Queryable, kind: AppObjectKind, scope: Scope, query: AppObjectListQuery) {
   return db
@@ -113,6 +120,5 @@ export function activeAppObjectOptions(db: Queryable, kind: AppObjectKind, scope
         query.serviceId === undefined ? undefined : eq(appObjects.serviceId, query.serviceId),
       ),
     )
-    .orderBy(asc(appObjects.name))
-    .limit(1000);
+    .orderBy(asc(appObjects.name), asc(appObjects.id));
 }

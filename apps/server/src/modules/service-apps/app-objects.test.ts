@@ -5,7 +5,7 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { lastMailTo } from '../../../test/db-state.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eq } from 'drizzle-orm';
-import { services, users } from '../../db/schema/index.ts';
+import { appObjects, services, users } from '../../db/schema/index.ts';
 
 type Option = { id: string; serviceId: string; code: string; name: string };
 
@@ -59,6 +59,25 @@ describe.each(DATABASE_KINDS)('roles, profiles and groups of a unit in a service
     const { unitId } = await adminA.data(adminA.get(`/api/AppUserGroup/GetById/${group!.id}`));
     const { id } = await platform.data(platform.post('/api/AppRole/AddUpdate', { unitId, serviceId: service.CRM, code: 'AUDITOR', name: 'Kiểm toán', description: null }));
     expect(await adminA.data(adminA.get(`/api/AppRole/GetById/${id}`))).toMatchObject({ unitId, code: 'AUDITOR' });
+  });
+
+  it("a service's roles past a thousand: every one in the specification's whole list, and found by typing in the search the forms page through", async () => {
+    const { unitId } = (await adminA.data<{ records: { unitId: string }[] }>(adminA.post('/api/AppRole/Search', { pageIndex: 1, pageSize: 1 }))).records[0]!;
+    const many = Array.from({ length: 1100 }, (_, i) => ({ kind: 'role' as const, unitId, serviceId: service.IC!, code: `MANY_${String(i).padStart(4, '0')}`, name: `Vai trò số ${String(i).padStart(4, '0')}` }));
+    await t.database.db.insert(appObjects).values(many);
+    // The whole list, as the specification's call answers it: nothing left off silently.
+    const all = await adminA.data<Option[]>(adminA.post('/api/AppRole/GetAllByUnitChannel', { serviceId: service.IC }));
+    expect(all.filter((role) => role.code.startsWith('MANY_'))).toHaveLength(1100);
+    // A form's select: the active ones of the service, a page at a time, or the one typed.
+    const search = (body: object) => adminA.data<{ records: Option[]; totalRecord: number }>(adminA.post('/api/AppRole/Search', { serviceId: service.IC, status: 1, pageIndex: 1, pageSize: 20, ...body }));
+    const first = await search({ keyword: 'Vai trò số' });
+    expect(first.totalRecord).toBe(1100);
+    expect(first.records).toHaveLength(20);
+    const last = await search({ keyword: 'Vai trò số', pageIndex: 55 });
+    expect(last.records.map((role) => role.code)).toContain('MANY_1099');
+    expect((await search({ keyword: 'số 1077' })).records.map((role) => role.code)).toEqual(['MANY_1077']);
+    // Another unit's administrator finds none of them.
+    expect((await adminB.data<{ totalRecord: number }>(adminB.post('/api/AppRole/Search', { keyword: 'Vai trò số', pageIndex: 1, pageSize: 20 }))).totalRecord).toBe(0);
   });
 
   it('resets an app user’s password: their portal password is replaced and mailed; a neighbour’s app user is out of reach', async () => {

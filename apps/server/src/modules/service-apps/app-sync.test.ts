@@ -13,6 +13,8 @@ import { units, users } from '../../db/schema/index.ts';
 import { SCIM_SCHEMAS } from '../provisioning/scim-client.ts';
 
 const TOKEN = 'scim-sync-token';
+/** SYNC_CONCURRENCY of this suite's server: the app never has more of its requests at once. */
+const CONCURRENCY = 3;
 
 describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
   let t: TestApp;
@@ -42,7 +44,7 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
   const userNamesInApp = () => scim.resources(tenant, 'Users').map((user) => user.userName as string);
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64') });
+    t = await startTestApp(kind, { INTEGRATION_SECRET_KEY: randomBytes(32).toString('base64'), SYNC_CONCURRENCY: String(CONCURRENCY) });
     ({ scim, crm, endpoint, close: closeScim } = await serveScimApp(t, TOKEN));
     const actor = await signInActor(t, 'unitAdminA');
     admin = apiAs(t, actor.headers);
@@ -75,6 +77,26 @@ describe.each(DATABASE_KINDS)('"Sync" of a unit’s app on %s', (kind) => {
     const { syncId, queued } = await sync();
     expect(await finished(syncId)).toMatchObject({ total: queued, delivered: queued, failed: 0, failures: [] });
     expect(userNamesInApp().sort()).toEqual(members);
+  });
+
+  it('sends several requests at once, never more than SYNC_CONCURRENCY, and waits out the app’s 429s without failing anything', async () => {
+    // Each request takes the app a while, so requests sent together overlap in it.
+    scim.setLatency(30);
+    scim.resetMostInFlight();
+    const throttledBefore = scim.throttled;
+    // Retry-After: 0 — the wait itself is the throttle test's (scim-throttle.test.ts); here, that the sync goes on.
+    scim.throttle(4, '0');
+    try {
+      const { syncId, queued } = await sync();
+      expect(await finished(syncId)).toMatchObject({ total: queued, delivered: queued, failed: 0, retrying: 0 });
+      expect(scim.throttled - throttledBefore).toBe(4);
+      expect(scim.mostInFlight).toBeLessThanOrEqual(CONCURRENCY);
+      expect(scim.mostInFlight).toBeGreaterThan(1);
+      expect(userNamesInApp().sort()).toEqual(members);
+    } finally {
+      scim.setLatency(0);
+      scim.throttle(0);
+    }
   });
 
   it('takes out of the app, through every page of its list, the users and groups the portal does not hold; a second sync changes nothing', async () => {

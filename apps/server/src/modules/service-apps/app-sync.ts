@@ -1,16 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { AppSyncStatus } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { appObjects, appSyncs, appUsers, provisioningOutbox, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
-import { groupDelivery, userDelivery } from '../provisioning/changes.ts';
+import { groupDelivery } from '../provisioning/changes.ts';
 import { decodeFailure } from '../../platform/outbox/delivery-failure.ts';
-import { DELIVERY_STATUS, enqueueDeliveries, type Delivery } from '../../platform/outbox/provisioning-queue.ts';
+import { DELIVERY_STATUS, enqueueDeliveries, queuedStateOf, refreshQueueStatistics, type Delivery } from '../../platform/outbox/provisioning-queue.ts';
 import { sweepDeliveries, type StrayPayload } from '../provisioning/reconcile.ts';
 
 /** How many failed objects a status names (the counts cover them all). */
 const FAILURES_SHOWN = 100;
+
+/** From this many rows queued at once, the queue's statistics are refreshed (refreshQueueStatistics). */
+const MASS_ENQUEUE = 1000;
 
 /**
  * "Sync" of one unit × service: every user and then every group is queued again, in the
@@ -19,22 +22,31 @@ const FAILURES_SHOWN = 100;
  * locked); then the sweeps list the app's users and groups and take out those the portal does
  * not hold (provisioning/reconcile.ts), so the app ends up matching the portal. The job lives
  * in the durable, leased outbox: any instance delivers it, and one that dies mid-way leaves
- * the rest to the others. Its total grows by what the sweeps find.
+ * the rest to the others. Its total grows by what the sweeps find. The users are queued by one
+ * `insert … select`: a tenant of any size is never read into the server's memory.
  */
 export async function startSync(tx: Transaction, clock: Clock, job: { unitId: string; serviceId: string; startedBy: string }) {
-  const members = await tx.select().from(appUsers).where(and(eq(appUsers.unitId, job.unitId), eq(appUsers.serviceId, job.serviceId)));
+  const [sync] = await tx.insert(appSyncs).values({ ...job, total: 0, createdAt: clock.now() }).returning({ id: appSyncs.id });
+  const syncId = sync!.id;
+  const members = and(eq(appUsers.unitId, job.unitId), eq(appUsers.serviceId, job.serviceId));
+  const { status, lastError } = await queuedStateOf(tx, job.unitId, job.serviceId);
+  // Users first: the groups list their members by the ids the app gives the users. Each row is userDelivery's.
+  await tx.execute(sql`
+    insert into ${provisioningOutbox} (unit_id, service_id, object_type, object_id, payload, status, last_error, sync_id)
+    select ${appUsers.unitId}, ${appUsers.serviceId}, 'user', ${appUsers.id}::text,
+      jsonb_build_object('userId', ${appUsers.userId}, 'remoteId', ${appUsers.remoteId}), ${status}, ${lastError}, ${syncId}
+    from ${appUsers} where ${members}`);
+  const [memberCount] = await tx.select({ n: count() }).from(appUsers).where(members);
   const groups = await tx
     .select()
     .from(appObjects)
     .where(and(eq(appObjects.kind, 'group'), eq(appObjects.unitId, job.unitId), eq(appObjects.serviceId, job.serviceId)));
-  const [sync] = await tx.insert(appSyncs).values({ ...job, total: 0, createdAt: clock.now() }).returning({ id: appSyncs.id });
-  const syncId = sync!.id;
-  // Users first: the groups list their members by the ids the app gives the users.
-  const deliveries: Delivery[] = [...members.map(userDelivery), ...groups.map(groupDelivery)].map((delivery) => ({ ...delivery, syncId }));
-  deliveries.push(...sweepDeliveries({ ...job, syncId }));
+  const deliveries: Delivery[] = [...groups.map(groupDelivery), ...sweepDeliveries({ ...job, syncId })].map((delivery) => ({ ...delivery, syncId }));
   await enqueueDeliveries(tx, deliveries);
-  await tx.update(appSyncs).set({ total: deliveries.length }).where(eq(appSyncs.id, syncId));
-  return { syncId, queued: deliveries.length };
+  const queued = memberCount!.n + deliveries.length;
+  if (queued >= MASS_ENQUEUE) await refreshQueueStatistics(tx);
+  await tx.update(appSyncs).set({ total: queued }).where(eq(appSyncs.id, syncId));
+  return { syncId, queued };
 }
 
 /** Where a sync stands, counted from its deliveries; undefined outside the caller's scope. */

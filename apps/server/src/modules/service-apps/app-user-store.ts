@@ -1,11 +1,11 @@
 import { aliasedTable, and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import { STATUS, type AppObjectKind, type AppUserRecord, type appUserResource } from '@portal/contracts';
+import { STATUS, type AppObjectKind, type AppUserRecord, type appUserResource, type AppUserSortField } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { appObjects, appUsers, integrations, provisioningOutbox, services, units, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
 import { withinScope, type Scope } from '../../platform/resource/scope.ts';
-import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, outer, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { appUserChanged } from '../provisioning/changes.ts';
 import { decodeFailure } from '../../platform/outbox/delivery-failure.ts';
 import { DELIVERY_STATUS } from '../../platform/outbox/provisioning-queue.ts';
@@ -124,6 +124,9 @@ async function assertSeatOnActivation(tx: Transaction, op: Operation, existing: 
   }
 }
 
+/** By the account, without case: the users' username indexes, each one's grants by `app_users_user_idx`. */
+export const APP_USER_SORT = { username: sql`lower(${users.username})` } satisfies Record<AppUserSortField, unknown>;
+
 const rowOf = async (tx: Transaction, id: string) => (await tx.select().from(appUsers).where(eq(appUsers.id, id)))[0]!;
 
 /**
@@ -141,7 +144,7 @@ export const appUserStore: ResourceStore<typeof appUserResource> = {
       query.status === undefined ? undefined : eq(appUsers.status, query.status),
       keywordMatch([users.username, users.fullName, users.email], query.keyword),
     );
-    const rows = await select(db, where).orderBy(asc(units.name), asc(services.sortOrder), asc(users.username)).limit(page.limit).offset(page.offset);
+    const rows = await select(db, where).orderBy(...sortedBy(query.sort, APP_USER_SORT, appUsers.id, [asc(units.name), asc(services.sortOrder), asc(users.username)])).limit(page.limit).offset(page.offset);
     return toPageResult(rows, toRecord, page, async () =>
       (await db.select({ n: count() }).from(appUsers).innerJoin(users, eq(users.id, appUsers.userId)).where(where))[0]!.n,
     );

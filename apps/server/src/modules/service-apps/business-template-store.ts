@@ -1,10 +1,18 @@
-import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
-import type { BusinessTemplateRecord, businessTemplateResource } from '@portal/contracts';
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { BusinessTemplateRecord, businessTemplateResource, BusinessTemplateSortField } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { businessTemplates, services } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
+
+/** A few templates per service: by name without case, service, last change or status. */
+const TEMPLATE_SORT = {
+  name: sql`lower(${businessTemplates.name})`,
+  serviceName: [sql`lower(${services.name})`, sql`lower(${businessTemplates.name})`],
+  updatedAt: businessTemplates.updatedAt,
+  status: businessTemplates.status,
+} satisfies Record<BusinessTemplateSortField, unknown>;
 
 const select = (db: Queryable, where: SQL | undefined) =>
   db
@@ -49,7 +57,7 @@ export const businessTemplateStore: ResourceStore<typeof businessTemplateResourc
       query.status === undefined ? undefined : eq(businessTemplates.status, query.status),
       keywordMatch([businessTemplates.name], query.keyword),
     );
-    const rows = await select(db, where).orderBy(asc(services.sortOrder), asc(businessTemplates.name)).limit(page.limit).offset(page.offset);
+    const rows = await select(db, where).orderBy(...sortedBy(query.sort, TEMPLATE_SORT, businessTemplates.id, [asc(services.sortOrder), asc(businessTemplates.name)])).limit(page.limit).offset(page.offset);
     return toPageResult(rows, toRecord, page, async () => (await db.select({ n: count() }).from(businessTemplates).where(where))[0]!.n);
   },
   async find(db, id) {

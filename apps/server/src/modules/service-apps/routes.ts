@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import {
   APP_OBJECT_OPTIONS_CALLS,
   APP_OBJECT_RESOURCES,
@@ -12,12 +11,11 @@ import {
   unitChannelResource,
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { services } from '../../db/schema/index.ts';
 import { auditedChange, describeInput } from '../../platform/audit.ts';
 import { registerCall } from '../../platform/call.ts';
 import { notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/resource/register.ts';
-import { scopeOf, unitForWrite } from '../../platform/resource/scope.ts';
+import { scopeOf, unitOfCall } from '../../platform/resource/scope.ts';
 import { appObjectChanged } from '../provisioning/changes.ts';
 import { activeAppObjectOptions, appObjectStore } from './app-object-store.ts';
 import { enqueueDeliveries } from '../../platform/outbox/provisioning-queue.ts';
@@ -28,7 +26,7 @@ import { startSync, syncStatus } from './app-sync.ts';
 import { appUserStore } from './app-user-store.ts';
 import { findUnitUser, resetUnitUserPassword } from '../user/unit-user-store.ts';
 import { unitChannelStore } from './unit-channel-store.ts';
-import { assertUnitHasService } from './unit-services.ts';
+import { assertUnitHasService, serviceCodeOf } from './unit-services.ts';
 
 /** Per-service roles, profiles, user groups and users of units (/api/AppRole, /api/AppProfile, /api/AppUserGroup, /api/AppUser). */
 export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -50,14 +48,10 @@ export function registerServiceAppRoutes(app: FastifyInstance, ctx: AppContext):
     const syncAudit = { object: contract.logObject!, action: LOG_ACTION.sync } as const;
     registerCall(app, calls.start, { audit: syncAudit }, async (request) =>
       auditedChange(ctx.db, request, syncAudit, async (tx, note) => {
-        const scope = scopeOf(request.actor);
-        // Another unit's app is out of reach, like any of its objects.
-        if (scope.unitId !== null && request.body.unitId && request.body.unitId !== scope.unitId) throw notFound();
-        const unitId = unitForWrite(scope, request.body.unitId);
+        const unitId = unitOfCall(scopeOf(request.actor), request.body.unitId);
         const { serviceId } = request.body;
         await assertUnitHasService(tx, ctx.clock.now(), unitId, serviceId);
-        const [service] = await tx.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
-        note({ objectId: unitId, objectName: service?.code ?? serviceId, unitId, content: describeInput(request.body) });
+        note({ objectId: unitId, objectName: (await serviceCodeOf(tx, serviceId)) ?? serviceId, unitId, content: describeInput(request.body) });
         return startSync(tx, ctx.clock, { unitId, serviceId, startedBy: request.actor.userId });
       }),
     );

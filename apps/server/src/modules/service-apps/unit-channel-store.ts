@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import { STATUS, type UnitChannelRecord, type UnitChannelResource } from '@portal/contracts';
+import { STATUS, type UnitChannelRecord, type UnitChannelResource, type UnitChannelSortField } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { appUsers, packageServices, servicePackages, services, unitPackages, units, unitServices } from '../../db/schema/index.ts';
 import { packUsableAt } from '../../identity/packs.ts';
@@ -7,7 +7,18 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { unitForWrite, withinScope } from '../../platform/resource/scope.ts';
-import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, outer, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
+
+/**
+ * By the business, then the service (or the other way), or by the access, then both: names
+ * without case. The names are the joined tables', as the list's own order reads them: a unit
+ * holds a handful of services, and every unit's list is the platform staff's.
+ */
+const ACCESS_SORT = {
+  unitName: [sql`lower(${units.name})`, sql`lower(${services.name})`],
+  serviceName: [sql`lower(${services.name})`, sql`lower(${units.name})`],
+  status: [unitServices.status, sql`lower(${units.name})`, sql`lower(${services.name})`],
+} satisfies Record<UnitChannelSortField, unknown>;
 
 const unitId = outer('unit_services', 'unit_id');
 const serviceId = outer('unit_services', 'service_id');
@@ -69,7 +80,7 @@ export function unitChannelStore(clock: Clock): ResourceStore<UnitChannelResourc
         query.status === undefined ? undefined : eq(unitServices.status, query.status),
         keywordMatch([units.name, services.name, services.code], query.keyword),
       );
-      const rows = await select(db, clock.now(), where).orderBy(asc(units.name), asc(services.sortOrder), asc(services.name)).limit(page.limit).offset(page.offset);
+      const rows = await select(db, clock.now(), where).orderBy(...sortedBy(query.sort, ACCESS_SORT, unitServices.id, [asc(units.name), asc(services.sortOrder), asc(services.name)])).limit(page.limit).offset(page.offset);
       return toPageResult(rows, toRecord, page, async () =>
         (await db.select({ n: count() }).from(unitServices).innerJoin(units, eq(units.id, unitServices.unitId)).innerJoin(services, eq(services.id, unitServices.serviceId)).where(where))[0]!.n,
       );

@@ -59,3 +59,9 @@ export async function assertSeatFree(tx: Queryable, now: Date, unitId: string, s
   }
   throw new AppError('package.seats_exhausted', { params: { seats: most }, errors: [{ field: 'body.userId', message: 'invalid' }] });
 }
+
+/** A service's code (what the action log names it by); undefined for an unknown id. */
+export async function serviceCodeOf(db: Queryable, serviceId: string): Promise<string | undefined> {
+  const [service] = await db.select({ code: services.code }).from(services).where(eq(services.id, serviceId));
+  return service?.code;
+}

@@ -1,10 +1,13 @@
-import { asc, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
-import { BASE_SERVICES, type ServiceRecord, type serviceResource } from '@portal/contracts';
+import { asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { BASE_SERVICES, type ServiceRecord, type serviceResource, type ServiceSortField } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { services } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
+
+/** The suite's services (tens): by name or code without case, creation or status. */
+const SERVICE_SORT = { name: sql`lower(${services.name})`, code: sql`lower(${services.code})`, createdAt: services.createdAt, status: services.status } satisfies Record<ServiceSortField, unknown>;
 
 const BASE_CODES = new Set<string>(BASE_SERVICES.map((service) => service.code));
 
@@ -34,7 +37,7 @@ export const serviceStore: ResourceStore<typeof serviceResource> = {
       query.groupCode ? eq(services.groupCode, query.groupCode) : undefined,
       keywordMatch([services.code, services.name], query.keyword),
     );
-    const rows = await select(db, where).orderBy(asc(services.sortOrder), asc(services.name)).limit(page.limit).offset(page.offset);
+    const rows = await select(db, where).orderBy(...sortedBy(query.sort, SERVICE_SORT, services.id, [asc(services.sortOrder), asc(services.name)])).limit(page.limit).offset(page.offset);
     return toPageResult(rows, toRecord, page, async () => (await db.select({ n: count() }).from(services).where(where))[0]!.n);
   },
   async find(db, id) {

@@ -1,9 +1,9 @@
-import { asc, count, eq, type SQL } from 'drizzle-orm';
-import type { BlacklistKind, BlacklistRecord, BlacklistResource } from '@portal/contracts';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { BlacklistKind, BlacklistRecord, BlacklistResource, BlacklistSortField } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { blacklistDomains, blacklistExceptions, blacklistSubdomains } from '../../db/schema/index.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
 /** Each list's table and the column holding its value. */
 const LISTS = {
@@ -11,6 +11,10 @@ const LISTS = {
   subdomain: { table: blacklistSubdomains, value: blacklistSubdomains.subdomain, field: 'subdomain' },
   exception: { table: blacklistExceptions, value: blacklistExceptions.email, field: 'email' },
 } as const;
+
+/** By the value as its unique index holds it (lower(…)), or by when it was listed ((created_at, id)). */
+export const BLACKLIST_SORT = (table: typeof blacklistDomains, value: typeof blacklistDomains.domain) =>
+  ({ value: sql`lower(${value})`, createdAt: table.createdAt }) satisfies Record<BlacklistSortField, unknown>;
 
 /** The store of one list; sign-up and account changes read the same tables (identity/email-domain.ts). */
 export function blacklistStore(kind: BlacklistKind): ResourceStore<BlacklistResource> {
@@ -23,10 +27,13 @@ export function blacklistStore(kind: BlacklistKind): ResourceStore<BlacklistReso
     createdAt: row.createdAt.toISOString(),
   });
 
+  const sortKeys = BLACKLIST_SORT(table, value);
+
   return {
     async search(db, query, page) {
       const where = allOf(query.status === undefined ? undefined : eq(table.status, query.status), keywordMatch([value], query.keyword));
-      const rows = await select(db, where).orderBy(asc(value)).limit(page.limit).offset(page.offset);
+      const order = sortedBy(query.sort, sortKeys, table.id, [asc(value)]);
+      const rows = await select(db, where).orderBy(...order).limit(page.limit).offset(page.offset);
       return toPageResult(rows, toRecord, page, async () => (await db.select({ n: count() }).from(table).where(where))[0]!.n);
     },
     async find(db, id) {

@@ -6,7 +6,7 @@ import { emailCampaignReceivers, emailCampaigns, roles, userRoles, users } from 
 import type { Clock } from '../../platform/clock.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { renderTemplate } from '../../platform/mail/render.ts';
-import { claimUnderLease } from '../../platform/outbox/lease.ts';
+import { claimUnderLease, leaseRelease } from '../../platform/outbox/lease.ts';
 import { startQueueWorker, type QueueWorker } from '../../platform/outbox/queue-worker.ts';
 
 type CampaignRow = typeof emailCampaigns.$inferSelect;
@@ -16,7 +16,7 @@ type Role = (typeof emailCampaignReceivers.$inferInsert)['role'];
 const RETRY_MS = 60_000;
 
 /** Takes due campaigns for this worker under the lease every queue of the portal uses. */
-function claimDueCampaigns(db: Database, clock: Clock, limit: number): Promise<CampaignRow[]> {
+export function claimDueCampaigns(db: Database, clock: Clock, limit: number): Promise<CampaignRow[]> {
   const now = clock.now();
   return claimUnderLease(db, emailCampaigns, { now, limit, pending: CAMPAIGN_STATUS.scheduled, due: lte(emailCampaigns.sendAt, now), order: emailCampaigns.sendAt });
 }
@@ -137,6 +137,7 @@ export function startCampaignSender(deps: CampaignSenderDeps): QueueWorker {
     name: 'e-mail campaign',
     claim: (limit) => claimDueCampaigns(deps.db, deps.clock, limit),
     deliver,
+    release: leaseRelease(deps.db, emailCampaigns),
     log: deps.log,
     ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }),
   });

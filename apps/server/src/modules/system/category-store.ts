@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LOOKUP_GROUPS, type CategoryRecord, type categoryResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
@@ -61,6 +61,7 @@ export const categoryStore: ResourceStore<typeof categoryResource> = {
     const where = allOf(
       query.groupsOnly ? isNull(categories.parentCode) : undefined,
       query.parentCode ? eq(categories.parentCode, query.parentCode) : undefined,
+      query.codes ? inArray(categories.code, query.codes) : undefined,
       query.status === undefined ? undefined : eq(categories.status, query.status),
       keywordMatch([categories.code, categories.name], query.keyword),
     );

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { configDataDefaultResource, configDataResource, LOG_ACTION, LOG_OBJECT, CONFIG_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { configData, configDataDefaults } from '../../db/schema/index.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import { registerCall } from '../../platform/call.ts';
 import { registerResource } from '../../platform/resource/register.ts';
-import { configStore } from './config-store.ts';
+import { configStore, restoreDefaults } from './config-store.ts';
 
 const sync = { object: LOG_OBJECT.systemConfig, action: LOG_ACTION.sync };
 
@@ -15,27 +14,12 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
   registerResource(app, ctx, configDataResource, configStore(configData));
   registerResource(app, ctx, configDataDefaultResource, configStore(configDataDefaults));
 
-  // Every default becomes the setting of its key again; settings without a default stay.
+  // Every default becomes the setting of its key again (config-store.ts).
   registerCall(app, CONFIG_CALLS.syncFromDefault, { audit: sync }, async (request) =>
-    (
-      await auditedChange(ctx.db, request, sync, async (tx, note) => {
-        const defaults = await tx.select().from(configDataDefaults);
-        let restored = 0;
-        let added = 0;
-        for (const entry of defaults) {
-          const fields = { value: entry.value, valueType: entry.valueType, description: entry.description };
-          const same = sql`upper(${configData.key}) = ${entry.key.toUpperCase()}`;
-          const [current] = await tx.select({ value: configData.value, valueType: configData.valueType }).from(configData).where(same);
-          if (!current) {
-            await tx.insert(configData).values({ key: entry.key, ...fields });
-            added += 1;
-          } else if (current.value !== entry.value || current.valueType !== entry.valueType) {
-            await tx.update(configData).set(fields).where(same);
-            restored += 1;
-          }
-        }
-        note({ objectName: configDataDefaultResource.name, content: JSON.stringify({ restored, added }) });
-        return { restored, added };
-      })
-  ));
+    auditedChange(ctx.db, request, sync, async (tx, note) => {
+      const counts = await restoreDefaults(tx);
+      note({ objectName: configDataDefaultResource.name, content: JSON.stringify(counts) });
+      return counts;
+    }),
+  );
 }

@@ -1,10 +1,10 @@
-import { asc, count, eq, type SQL } from 'drizzle-orm';
-import { isSystemSettingKey, type ConfigRecord, type ConfigResource } from '@portal/contracts';
-import type { Queryable } from '../../db/client.ts';
-import type { configData } from '../../db/schema/index.ts';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { isSystemSettingKey, type ConfigRecord, type ConfigResource, type ConfigSortField } from '@portal/contracts';
+import type { Queryable, Transaction } from '../../db/client.ts';
+import { configData, configDataDefaults } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
 /** The live settings or their defaults: two tables of one shape. */
 export type SettingsTable = typeof configData;
@@ -27,10 +27,13 @@ function assertKeyKept(existing: ConfigRecord, key: string): void {
 
 export function configStore(table: SettingsTable): ResourceStore<ConfigResource> {
   const select = (db: Queryable, where: SQL | undefined) => db.select({ row: table, total: totalOver }).from(table).where(where);
+  // Keys read without case, as the unique index compares them.
+  const sortable = { key: sql`upper(${table.key})`, valueType: table.valueType, updatedAt: table.updatedAt } satisfies Record<ConfigSortField, unknown>;
   return {
     async search(db, query, page) {
       const where = allOf(query.valueType ? eq(table.valueType, query.valueType) : undefined, keywordMatch([table.key, table.value, table.description], query.keyword));
-      const rows = await select(db, where).orderBy(asc(table.key)).limit(page.limit).offset(page.offset);
+      const order = sortedBy(query.sort, sortable, table.id, [asc(table.key), asc(table.id)]);
+      const rows = await select(db, where).orderBy(...order).limit(page.limit).offset(page.offset);
       return toPageResult(rows, ({ row }) => toRecord(row), page, async () => (await db.select({ n: count() }).from(table).where(where))[0]!.n);
     },
     async find(db, id) {
@@ -52,4 +55,24 @@ export function configStore(table: SettingsTable): ResourceStore<ConfigResource>
       await tx.delete(table).where(eq(table.id, existing.id));
     },
   };
+}
+
+/** Every default becomes the setting of its key again (keys compared without case); settings without a default stay. */
+export async function restoreDefaults(tx: Transaction): Promise<{ restored: number; added: number }> {
+  const defaults = await tx.select().from(configDataDefaults);
+  let restored = 0;
+  let added = 0;
+  for (const entry of defaults) {
+    const fields = { value: entry.value, valueType: entry.valueType, description: entry.description };
+    const same = sql`upper(${configData.key}) = ${entry.key.toUpperCase()}`;
+    const [current] = await tx.select({ value: configData.value, valueType: configData.valueType }).from(configData).where(same);
+    if (!current) {
+      await tx.insert(configData).values({ key: entry.key, ...fields });
+      added += 1;
+    } else if (current.value !== entry.value || current.valueType !== entry.valueType) {
+      await tx.update(configData).set(fields).where(same);
+      restored += 1;
+    }
+  }
+  return { restored, added };
 }

@@ -1,12 +1,12 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { CAMPAIGN_STATUS, MAIL_OUTBOX_STATUS, type CampaignProgress, type EmailCampaignRecord, type emailCampaignResource } from '@portal/contracts';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { CAMPAIGN_STATUS, MAIL_OUTBOX_STATUS, type CampaignProgress, type EmailCampaignRecord, type emailCampaignResource, type EmailCampaignSortField } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { emailCampaignReceivers, emailCampaigns, mailOutbox } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sanitizeTemplateHtml } from '../../platform/mail/render.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, outer, sortedBy, totalOver, toPageResult, type SearchPage } from '../../platform/resource/search.ts';
 
 type Row = typeof emailCampaigns.$inferSelect;
 
@@ -72,10 +72,13 @@ const stored = async (input: Input, clock: Clock) => ({
 
 const EDITABLE = [CAMPAIGN_STATUS.scheduled, CAMPAIGN_STATUS.cancelled];
 
+/** Campaigns by name without case, send time or status (one a week or so: no index of their own). */
+const CAMPAIGN_SORT = { name: sql`lower(${emailCampaigns.name})`, sendAt: emailCampaigns.sendAt, status: emailCampaigns.status } satisfies Record<EmailCampaignSortField, unknown>;
+
 export const emailCampaignStore: ResourceStore<typeof emailCampaignResource> = {
   async search(db, query, page) {
     const where = allOf(query.status === undefined ? undefined : eq(emailCampaigns.status, query.status), keywordMatch([emailCampaigns.name, emailCampaigns.subject], query.keyword));
-    const rows = await select(db, where).orderBy(desc(emailCampaigns.sendAt)).limit(page.limit).offset(page.offset);
+    const rows = await select(db, where).orderBy(...sortedBy(query.sort, CAMPAIGN_SORT, emailCampaigns.id, [desc(emailCampaigns.sendAt)])).limit(page.limit).offset(page.offset);
     return toPageResult(rows, ({ row, progress: counted }) => toRecord(row, counted), page, async () => (await db.select({ n: count() }).from(emailCampaigns).where(where))[0]!.n);
   },
   async find(db, id) {
@@ -105,3 +108,22 @@ export const emailCampaignStore: ResourceStore<typeof emailCampaignResource> = {
     } else await changeWhile(tx, existing.id, [CAMPAIGN_STATUS.scheduled], { status });
   },
 };
+
+/** A page of a queued campaign's receivers, in the order their mails were queued, with what became of each mail. */
+export async function campaignReceivers(db: Queryable, campaignId: string, page: SearchPage) {
+  const where = eq(emailCampaignReceivers.campaignId, campaignId);
+  const rows = await db
+    .select({ receiver: emailCampaignReceivers, mail: { status: mailOutbox.status, sentAt: mailOutbox.sentAt, lastError: mailOutbox.lastError }, total: totalOver })
+    .from(emailCampaignReceivers)
+    .innerJoin(mailOutbox, eq(mailOutbox.id, emailCampaignReceivers.mailId))
+    .where(where)
+    .orderBy(asc(mailOutbox.seq))
+    .limit(page.limit)
+    .offset(page.offset);
+  return toPageResult(
+    rows,
+    ({ receiver, mail }) => ({ address: receiver.address, role: receiver.role, status: mail.status, sentAt: mail.sentAt?.toISOString() ?? null, lastError: mail.lastError }),
+    page,
+    async () => (await db.select({ n: count() }).from(emailCampaignReceivers).where(where))[0]!.n,
+  );
+}

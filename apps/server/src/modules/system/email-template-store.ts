@@ -1,10 +1,10 @@
 import { asc, count, eq, type SQL } from 'drizzle-orm';
-import type { EmailTemplateRecord, emailTemplateResource } from '@portal/contracts';
+import type { EmailTemplateRecord, EmailTemplateSortField, emailTemplateResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { emailTemplates } from '../../db/schema/index.ts';
 import { sanitizeTemplateHtml } from '../../platform/mail/render.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
 
 type Row = typeof emailTemplates.$inferSelect;
 const toRecord = (row: Row): EmailTemplateRecord => ({
@@ -29,6 +29,13 @@ const stored = async (input: { name: string; systemType: string | null; language
   content: await sanitizeTemplateHtml(input.content),
 });
 
+const TEMPLATE_SORT = {
+  name: emailTemplates.name,
+  systemType: emailTemplates.systemType,
+  updatedAt: emailTemplates.updatedAt,
+  status: emailTemplates.status,
+} satisfies Record<EmailTemplateSortField, unknown>;
+
 export const emailTemplateStore: ResourceStore<typeof emailTemplateResource> = {
   async search(db, query, page) {
     const where = allOf(
@@ -37,7 +44,8 @@ export const emailTemplateStore: ResourceStore<typeof emailTemplateResource> = {
       query.status === undefined ? undefined : eq(emailTemplates.status, query.status),
       keywordMatch([emailTemplates.name, emailTemplates.subject], query.keyword),
     );
-    const rows = await select(db, where).orderBy(asc(emailTemplates.systemType), asc(emailTemplates.language), asc(emailTemplates.name)).limit(page.limit).offset(page.offset);
+    const order = sortedBy(query.sort, TEMPLATE_SORT, emailTemplates.id, [asc(emailTemplates.systemType), asc(emailTemplates.language), asc(emailTemplates.name), asc(emailTemplates.id)]);
+    const rows = await select(db, where).orderBy(...order).limit(page.limit).offset(page.offset);
     return toPageResult(rows, ({ row }) => toRecord(row), page, async () => (await db.select({ n: count() }).from(emailTemplates).where(where))[0]!.n);
   },
   async find(db, id) {

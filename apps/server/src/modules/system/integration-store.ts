@@ -1,12 +1,23 @@
-import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { IntegrateDefaultResource, IntegrateResource, IntegrationRecord } from '@portal/contracts';
+import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { IntegrateDefaultResource, IntegrateResource, IntegrationRecord, IntegrationSortField, SortRequest } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { integrations, services, units } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import type { Outbound } from '../../platform/outbound/outbound.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, totalOver, toPageResult } from '../../platform/resource/search.ts';
+
+/**
+ * By service or business (each then the other), names without case, or by last change. A
+ * service's integrations are one per business that has its own: platform staff's list, read as
+ * its own order reads it (the joined names).
+ */
+const INTEGRATION_SORT = {
+  serviceName: [sql`lower(${services.name})`, sql`lower(coalesce(${units.name}, ''))`],
+  unitName: [sql`lower(coalesce(${units.name}, ''))`, sql`lower(${services.name})`],
+  updatedAt: integrations.updatedAt,
+} satisfies Record<IntegrationSortField, unknown>;
 
 /** What both lists save; a default has no unit. */
 interface IntegrationInput {
@@ -86,14 +97,14 @@ function integrationStore(secrets: SecretBox, outbound: Outbound, forDefaults: b
   const kind = forDefaults ? isNull(integrations.unitId) : isNotNull(integrations.unitId);
   const describe = (record: IntegrationRecord) => ({ id: record.id, name: record.unitName ? `${record.serviceName} · ${record.unitName}` : record.serviceName, unitId: record.unitId });
   return {
-    async search(db: Queryable, query: { keyword?: string; serviceId?: string; unitId?: string }, page: { limit: number; offset: number }) {
+    async search(db: Queryable, query: { keyword?: string; serviceId?: string; unitId?: string; sort?: SortRequest<IntegrationSortField> | undefined }, page: { limit: number; offset: number }) {
       const where = allOf(
         kind,
         query.serviceId ? eq(integrations.serviceId, query.serviceId) : undefined,
         query.unitId ? eq(integrations.unitId, query.unitId) : undefined,
         keywordMatch([services.name, units.name, integrations.scimEndpoint], query.keyword),
       );
-      const rows = await select(db, where).orderBy(asc(services.name), asc(units.name), asc(integrations.id)).limit(page.limit).offset(page.offset);
+      const rows = await select(db, where).orderBy(...sortedBy(query.sort, INTEGRATION_SORT, integrations.id, [asc(services.name), asc(units.name), asc(integrations.id)])).limit(page.limit).offset(page.offset);
       return toPageResult(rows, toRecord, page as never, async () =>
         (await db.select({ n: count() }).from(integrations).innerJoin(services, eq(services.id, integrations.serviceId)).leftJoin(units, eq(units.id, integrations.unitId)).where(where))[0]!.n,
       );

@@ -1,8 +1,12 @@
-import { asc, count, eq } from 'drizzle-orm';
-import type { SmsTemplateRecord, smsTemplateResource } from '@portal/contracts';
-import { smsTemplates } from '../../db/schema/index.ts';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { SMS_OUTBOX_STATUS, SMS_SYSTEM_TYPES, TEMPLATE_VARIABLE_PATTERN, type SmsTemplateRecord, type smsTemplateResource, type SmsTemplateSortField } from '@portal/contracts';
+import type { Queryable } from '../../db/client.ts';
+import { smsOutbox, smsTemplates } from '../../db/schema/index.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, totalOver, toPageResult, type SearchPage } from '../../platform/resource/search.ts';
+
+/** SMS templates (tens): by name without case, type, last change or status. */
+const SMS_TEMPLATE_SORT = { name: sql`lower(${smsTemplates.name})`, type: smsTemplates.type, updatedAt: smsTemplates.updatedAt, status: smsTemplates.status } satisfies Record<SmsTemplateSortField, unknown>;
 
 type Row = typeof smsTemplates.$inferSelect;
 const toRecord = (row: Row): SmsTemplateRecord => ({
@@ -22,7 +26,7 @@ export const smsTemplateStore: ResourceStore<typeof smsTemplateResource> = {
       query.status === undefined ? undefined : eq(smsTemplates.status, query.status),
       keywordMatch([smsTemplates.name, smsTemplates.content], query.keyword),
     );
-    const rows = await db.select({ row: smsTemplates, total: totalOver }).from(smsTemplates).where(where).orderBy(asc(smsTemplates.name)).limit(page.limit).offset(page.offset);
+    const rows = await db.select({ row: smsTemplates, total: totalOver }).from(smsTemplates).where(where).orderBy(...sortedBy(query.sort, SMS_TEMPLATE_SORT, smsTemplates.id, [asc(smsTemplates.name)])).limit(page.limit).offset(page.offset);
     return toPageResult(rows, ({ row }) => toRecord(row), page, async () => (await db.select({ n: count() }).from(smsTemplates).where(where))[0]!.n);
   },
   async find(db, id) {
@@ -44,3 +48,37 @@ export const smsTemplateStore: ResourceStore<typeof smsTemplateResource> = {
     await tx.update(smsTemplates).set({ status }).where(eq(smsTemplates.id, existing.id));
   },
 };
+
+/** Values a test message fills each variable with. */
+const SAMPLE_VALUES: Record<string, string> = { code: '123456', minutes: '10', username: 'nguyen.van.an', password: 'Mau#Pass2026' };
+
+/** A template's text with sample values in the variables its kind offers (a test message); other variables stay as written. */
+export function sampleText(template: SmsTemplateRecord): string {
+  const offered: readonly string[] = template.systemType ? SMS_SYSTEM_TYPES[template.systemType].variables : [];
+  return template.content.replace(TEMPLATE_VARIABLE_PATTERN, (whole, name: string) => (offered.includes(name) ? (SAMPLE_VALUES[name] ?? whole) : whole));
+}
+
+/** A page of the SMS outbox, newest first, by status. */
+export async function searchSmsOutbox(db: Queryable, status: number | undefined, page: SearchPage) {
+  const where = status === undefined ? undefined : eq(smsOutbox.status, status);
+  const rows = await db.select({ row: smsOutbox, total: totalOver }).from(smsOutbox).where(where).orderBy(desc(smsOutbox.seq)).limit(page.limit).offset(page.offset);
+  return toPageResult(
+    rows,
+    ({ row }) => ({
+      id: row.id,
+      kind: row.kind,
+      phone: row.phone,
+      // Codes and passwords travel in SMS: only a held message (no gateway, development) is shown in full.
+      body: row.status === SMS_OUTBOX_STATUS.held ? row.body : '',
+      encoding: row.encoding,
+      segments: row.segments,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+    }),
+    page,
+    async () => (await db.select({ n: count() }).from(smsOutbox).where(where))[0]!.n,
+  );
+}

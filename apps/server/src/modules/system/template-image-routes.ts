@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BASE_PATH, LOG_ACTION, LOG_OBJECT, TEMPLATE_IMAGE_MAX_BYTES, TEMPLATE_IMAGE_PATH, type TemplateImageType, EMAIL_TEMPLATE_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { templateImages } from '../../db/schema/index.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import { registerCall } from '../../platform/call.ts';
 import { AppError } from '../../platform/errors.ts';
+import { findTemplateImage, saveTemplateImage } from './template-image-store.ts';
 
 /** The image type a file's first bytes say it is (its name and the type it was sent with are not believed). */
 export function sniffImageType(bytes: Buffer): TemplateImageType | undefined {
@@ -34,17 +33,16 @@ export function registerTemplateImageRoutes(app: FastifyInstance, ctx: AppContex
     if (bytes.length > TEMPLATE_IMAGE_MAX_BYTES) throw refused('file_too_large');
     const contentType = sniffImageType(bytes);
     if (!contentType) throw refused('image_type_invalid');
-    const saved = await auditedChange(ctx.db, request, audit, async (tx, note) => {
-      const [row] = await tx.insert(templateImages).values({ name: request.body.name, contentType, size: bytes.length, bytes }).returning({ id: templateImages.id });
-      note({ objectId: row!.id, objectName: request.body.name, unitId: null, content: JSON.stringify({ name: request.body.name, contentType, size: bytes.length }) });
-      return row!;
+    const imageId = await auditedChange(ctx.db, request, audit, async (tx, note) => {
+      const id = await saveTemplateImage(tx, { name: request.body.name, contentType, bytes });
+      note({ objectId: id, objectName: request.body.name, unitId: null, content: JSON.stringify({ name: request.body.name, contentType, size: bytes.length }) });
+      return id;
     });
-    return { id: saved.id, url: `${ctx.config.publicUrl}${BASE_PATH}${TEMPLATE_IMAGE_PATH}/${saved.id}`, contentType, size: bytes.length };
+    return { id: imageId, url: `${ctx.config.publicUrl}${BASE_PATH}${TEMPLATE_IMAGE_PATH}/${imageId}`, contentType, size: bytes.length };
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(`${BASE_PATH}${TEMPLATE_IMAGE_PATH}/:id`, { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (request, reply) => {
-    const id = z.uuid().safeParse(request.params.id);
-    const [image] = id.success ? await ctx.db.select().from(templateImages).where(eq(templateImages.id, id.data)) : [];
+    const image = await findTemplateImage(ctx.db, request.params.id);
     if (!image) return reply.status(404).send();
     // The content never changes under its id; nosniff keeps a browser from reading it as anything but the image it is.
     // Mail is read on other sites (webmail): the image may be embedded there, unlike the portal's other answers.

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-
 import { TWO_FA_STATUS, MY_TWO_FACTOR_CALLS } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
-import { userTwoFactor } from '../../db/schema/index.ts';
 import { sendCodeByMail } from '../../identity/code-mail.ts';
 import { confirmOwnPassword } from '../../identity/password-confirmation.ts';
-import { dropRecoveryCodes, recoveryCodesLeft, regenerateRecoveryCodes } from '../../identity/recovery-codes.ts';
+import { recoveryCodesLeft, regenerateRecoveryCodes } from '../../identity/recovery-codes.ts';
+import { disableTwoFactor, enableTwoFactor } from '../../identity/two-factor-enrolment.ts';
 import { policyFor, twoFactorStateOf } from '../../identity/two-factor-policy.ts';
 import { passkeyCount } from '../../identity/second-factor.ts';
 import { hasConfirmedTotp } from '../../identity/totp.ts';
@@ -43,39 +41,29 @@ export function registerMyTwoFactorRoutes(app: FastifyInstance, ctx: AppContext)
 
   registerCall(app, MY_TWO_FACTOR_CALLS.requestEnable, {}, async (request) => {
     const { user } = request.actorRecord;
-    await confirmOwnPassword(db, user, request.body.password);
+    await confirmOwnPassword(db, ctx.clock.now(), user, request.body.password);
     return (
-      await sendCodeByMail(db, ctx.mailer, { purpose: CODE_PURPOSES.twoFactorSetup, subject: user.id }, { email: user.email, language: languageOf(request) })
+      await sendCodeByMail(db, ctx.clock.now(), ctx.mailer, { purpose: CODE_PURPOSES.twoFactorSetup, subject: user.id }, { email: user.email, language: languageOf(request) })
     );
   });
 
   registerCall(app, MY_TWO_FACTOR_CALLS.confirmEnable, {}, async (request) => {
     const userId = request.actor.userId;
-    await consumeCode(db, CODE_PURPOSES.twoFactorSetup, userId, request.body.code);
-    const recoveryCodes = await db.transaction(async (tx) => {
-      const now = new Date();
-      await tx
-        .insert(userTwoFactor)
-        .values({ userId, enabledAt: now, lastVerifiedAt: now })
-        .onConflictDoUpdate({ target: userTwoFactor.userId, set: { enabledAt: now, lastVerifiedAt: now } });
-      return regenerateRecoveryCodes(tx, userId);
-    });
+    await consumeCode(db, ctx.clock.now(), CODE_PURPOSES.twoFactorSetup, userId, request.body.code);
+    const recoveryCodes = await db.transaction((tx) => enableTwoFactor(tx, userId, ctx.clock.now()));
     return { recoveryCodes };
   });
 
   registerCall(app, MY_TWO_FACTOR_CALLS.disable, {}, async (request) => {
     const { user } = request.actorRecord;
-    await confirmOwnPassword(db, user, request.body.password);
-    await db.transaction(async (tx) => {
-      await tx.update(userTwoFactor).set({ enabledAt: null }).where(eq(userTwoFactor.userId, user.id));
-      await dropRecoveryCodes(tx, user.id);
-    });
+    await confirmOwnPassword(db, ctx.clock.now(), user, request.body.password);
+    await disableTwoFactor(db, user.id);
     return true;
   });
 
   registerCall(app, MY_TWO_FACTOR_CALLS.regenerate, {}, async (request) => {
     const { user } = request.actorRecord;
-    await confirmOwnPassword(db, user, request.body.password);
+    await confirmOwnPassword(db, ctx.clock.now(), user, request.body.password);
     if (!(await twoFactorStateOf(db, user.id))?.enabledAt) throw new AppError('account.update_failed');
     return { recoveryCodes: await regenerateRecoveryCodes(db, user.id) };
   });

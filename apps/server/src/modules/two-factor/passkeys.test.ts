@@ -1,47 +1,31 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_ACTION, LOG_OBJECT, LOG_RESULT, PORTAL_NAME } from '@portal/contracts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { callApi } from '../../../test/api.ts';
 import { finishSignIn, interactionPost, signIn, startAuthorization, TestBrowser } from '../../../test/oidc-client.ts';
+import { DEMO_PASSWORD as PASSWORD, passkeyJourneys, RELYING_PARTY as RP } from '../../../test/passkeys.ts';
 import { startTestAppWithMail, type TestAppWithMail } from '../../../test/smtp-server.ts';
-import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
-import { TEST_PUBLIC_URL } from '../../../test/test-app.ts';
-import { actionLogs, passkeys, webauthnChallenges } from '../../db/schema/index.ts';
+import { passkeys, webauthnChallenges } from '../../db/schema/index.ts';
 
-const PASSWORD = 'Demo@2026';
-const RP = { origin: TEST_PUBLIC_URL, rpId: new URL(TEST_PUBLIC_URL).hostname };
+const { passkey: PASSKEY, userByUnit: USER_BY_UNIT } = LOG_OBJECT;
+const { success: OK, failure: FAILED } = LOG_RESULT;
 
 describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
   let t: TestAppWithMail;
+  let journeys: ReturnType<typeof passkeyJourneys>;
   beforeAll(async () => {
     t = await startTestAppWithMail(kind);
+    journeys = passkeyJourneys(t);
   });
   afterAll(() => t.close());
 
-  const api = (token: string, url: string, body?: object) => callApi(t.app, token, url, body);
-
-  /** Signs in with the password and registers a software passkey. */
-  async function withPasskey(username: string) {
-    const { access_token } = await signIn(t.app, { username, password: PASSWORD });
-    const authenticator = new SoftAuthenticator(RP);
-    const options = (await api(access_token, '/api/Passkey/RegisterOptions', { password: PASSWORD })).json().data;
-    const added = (await api(access_token, '/api/Passkey/Register', { name: 'Laptop', response: authenticator.register(options) })).json();
-    expect(added).toMatchObject({ success: true, data: { name: 'Laptop', lastUsedAt: null, backedUp: true } });
-    return { token: access_token, authenticator, id: added.data.id as string };
-  }
-
-  /** A passkey sign-in up to the answer of its last step. */
-  async function passkeySignIn(authenticator: SoftAuthenticator, ceremony: Parameters<SoftAuthenticator['assert']>[1] = {}) {
-    const browser = new TestBrowser(t.app);
-    const { uid, verifier } = await startAuthorization(browser);
-    const options = (await interactionPost(browser, uid!, 'passkey/options')).response.json().data;
-    expect(options.allowCredentials ?? []).toEqual([]);
-    const { body } = await interactionPost(browser, uid!, 'passkey', { response: authenticator.assert(options, ceremony) });
-    return { browser, uid: uid!, verifier, body, options };
-  }
+  const api = (token: string, url: string, body?: object) => journeys.api(token, url, body);
+  const withPasskey = (username: string) => journeys.withPasskey(username);
+  const passkeySignIn = (...args: Parameters<typeof journeys.passkeySignIn>) => journeys.passkeySignIn(...args);
 
   it('registers after a password re-authentication, then signs in with no username or password', async () => {
-    const { token, authenticator } = await withPasskey('chi.minhphat');
+    const { token, authenticator, options } = await withPasskey('chi.minhphat');
+    expect(options.rp).toEqual({ id: RP.rpId, name: PORTAL_NAME });
     expect((await api(token, '/api/Passkey/RegisterOptions', { password: 'Wrong#Pass1' })).json()).toMatchObject({ success: false, errorCode: 2 });
     const list = (await api(token, '/api/Passkey/GetMine')).json().data;
     expect(list).toHaveLength(1);
@@ -54,8 +38,12 @@ describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
     const me = (await api(tokens.access_token, '/api/Passkey/GetMine')).json().data;
     expect(me[0].lastUsedAt).not.toBeNull();
     expect((await t.database.db.select().from(passkeys).where(eq(passkeys.id, stored!.id)))[0]!.counter).toBe(1);
-    const logs = await t.database.db.select().from(actionLogs).where(eq(actionLogs.objectCategory, 140));
-    expect(logs.map((row) => [row.action, row.result, row.objectName])).toContainEqual([25, 1, 'Laptop']);
+    // The registration, the refused re-authentication before adding another, and the sign-in.
+    expect(await journeys.logsOf('chi.minhphat', PASSKEY)).toEqual([
+      [LOG_ACTION.register, OK, 'Laptop', null],
+      [LOG_ACTION.register, FAILED, null, 'account.invalid_credentials (re-authentication)'],
+      [LOG_ACTION.signIn, OK, 'Laptop', null],
+    ]);
   });
 
   it('refuses an expired, replayed, foreign-origin or foreign-RP challenge, and a counter that went back', async () => {
@@ -85,6 +73,13 @@ describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
     expect((await interactionPost(other, started.uid!, 'passkey', { response: authenticator.assert(foreign) })).body).toMatchObject({ success: false, errorCode: 9200 });
     // And it still works when everything is right.
     expect((await passkeySignIn(authenticator)).body).toMatchObject({ success: true, data: { status: 'done' } });
+    // Every ceremony is in the log, the refused ones under the account the passkey names.
+    const signIns = (await journeys.logsOf('binh.hoanglong', PASSKEY)).filter(([action]) => action === LOG_ACTION.signIn);
+    expect(signIns).toEqual([
+      [LOG_ACTION.signIn, OK, 'Laptop', null],
+      ...Array.from({ length: 7 }, () => [LOG_ACTION.signIn, FAILED, 'Laptop', 'passkey.failed']),
+      [LOG_ACTION.signIn, OK, 'Laptop', null],
+    ]);
   });
 
   it('renames, and removes only after re-authentication; a removed passkey signs nobody in', async () => {
@@ -97,39 +92,27 @@ describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
     const removed = await api(token, '/api/Passkey/Remove', { id, reauthentication: { passkey: authenticator.assert(reauth) } });
     expect(removed.json()).toEqual({ success: true, data: true });
     expect((await passkeySignIn(authenticator)).body).toMatchObject({ success: false, errorCode: 9201 });
-  });
-
-  it('a passkey satisfies a policy that asks for one, which then refuses the password and code', async () => {
-    const admin = await signIn(t.app, { username: 'admin', password: 'Test#Admin2026' });
-    const { authenticator } = await withPasskey('dung.hoanglong');
-    const config = (await api(admin.access_token, '/api/TwoFAConfig/GetConfig')).json().data;
-    expect(config.requiredFactor).toBe('any');
-    const saved = await api(admin.access_token, '/api/TwoFAConfig/AddUpdate', { ...config, requiredFactor: 'passkey' });
-    expect(saved.json().data).toMatchObject({ requiredFactor: 'passkey' });
-    // Turned on directly (the e-mailed confirmation of the switch is two-factor.test's).
-    await t.database.db.execute(`update two_factor_configs set status = 1 where unit_id is null`);
-    try {
-      const browser = new TestBrowser(t.app);
-      const { uid } = await startAuthorization(browser);
-      expect((await interactionPost(browser, uid!, 'login', { username: 'dung.hoanglong', password: PASSWORD })).body).toMatchObject({ success: false, errorCode: 9202 });
-      expect((await passkeySignIn(authenticator)).body).toMatchObject({ success: true, data: { status: 'done' } });
-      // Someone with no passkey yet goes on with the e-mailed code (to be able to register one).
-      const other = new TestBrowser(t.app);
-      const started = await startAuthorization(other);
-      expect((await interactionPost(other, started.uid!, 'login', { username: 'binh.minhphat', password: PASSWORD })).body).toMatchObject({ success: true, data: { status: 'verify' } });
-    } finally {
-      await t.database.db.execute(`update two_factor_configs set status = 5, required_factor = 'any' where unit_id is null`);
-    }
+    expect((await journeys.logsOf('chi.hoanglong', PASSKEY)).slice(1)).toEqual([
+      [LOG_ACTION.edit, OK, 'Phone', null],
+      [LOG_ACTION.delete, FAILED, null, 'account.invalid_credentials (re-authentication)'],
+      [LOG_ACTION.delete, OK, 'Phone', null],
+    ]);
+    // The passkey no longer names anyone: the refusal is logged under nobody.
+    expect(await journeys.logsOf('', PASSKEY)).toContainEqual([LOG_ACTION.signIn, FAILED, null, 'passkey.unknown']);
   });
 
   it("a unit administrator sees their users' factors and resets them; the user is told by mail", async () => {
     const { authenticator } = await withPasskey('giang.hoanglong');
     const { access_token } = await signIn(t.app, { username: 'admin.hoanglong', password: PASSWORD });
-    const [giang] = (await t.database.db.select({ userId: passkeys.userId }).from(passkeys).where(eq(passkeys.credentialId, authenticator.credentialId.toString('base64url'))));
+    const [giang] = await t.database.db.select({ userId: passkeys.userId }).from(passkeys).where(eq(passkeys.credentialId, authenticator.credentialId.toString('base64url')));
     const seen = (await api(access_token, `/api/User/GetSecondFactors?ids=${giang!.userId}`)).json().data;
     expect(seen).toEqual([{ userId: giang!.userId, passkeys: 1, app: false }]);
+    // The unit's user list carries the same, in its own query.
+    const listed = async () => (await api(access_token, `/api/User/GetById/${giang!.userId}`)).json().data;
+    expect(await listed()).toMatchObject({ passkeyCount: 1, hasApp: false });
     const reset = await api(access_token, '/api/User/ResetSecondFactors', { userId: giang!.userId, passkeys: true, app: true });
     expect(reset.json()).toEqual({ success: true, data: true });
+    expect(await listed()).toMatchObject({ passkeyCount: 0, hasApp: false });
     const mail = await t.smtp.next('giang@hoanglong.example.com');
     expect(mail.subject).toMatch(/xác thực|sign-in methods/i);
     expect((await passkeySignIn(authenticator)).body).toMatchObject({ success: false, errorCode: 9201 });
@@ -137,5 +120,8 @@ describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
     const { access_token: stranger } = await signIn(t.app, { username: 'admin.minhphat', password: PASSWORD });
     expect((await api(stranger, `/api/User/GetSecondFactors?ids=${giang!.userId}`)).statusCode).toBe(404);
     expect((await api(stranger, '/api/User/ResetSecondFactors', { userId: giang!.userId, passkeys: true, app: false })).json().success).toBe(false);
+    // Both in the log, as edits of the unit's user: the reset by their administrator, the stranger's refusal.
+    expect(await journeys.logsOf('admin.hoanglong', USER_BY_UNIT)).toEqual([[LOG_ACTION.edit, OK, 'giang.hoanglong', 'reset passkeys, app']]);
+    expect(await journeys.logsOf('admin.minhphat', USER_BY_UNIT)).toEqual([[LOG_ACTION.edit, FAILED, null, 'data.not_found']]);
   });
 });

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { BUILT_IN_ROLES, STATUS, toSubdomain, TRIAL } from '@portal/contracts';
+import { BUILT_IN_ROLES, toSubdomain, TRIAL } from '@portal/contracts';
 import type { Transaction } from '../../db/client.ts';
 import { roles, servicePackages, unitPackages, units, userRoles, users } from '../../db/schema/index.ts';
 import { assertAccountIsFree } from '../../identity/account-names.ts';
+import { packOnOffer } from '../../identity/packs.ts';
 
 export interface NewUnit {
   name: string;
@@ -91,7 +92,7 @@ export async function startTrialUnit(tx: Transaction, unit: Omit<NewUnit, 'isTri
   const [trialPack] = await tx
     .select({ id: servicePackages.id, trialDays: servicePackages.trialDays })
     .from(servicePackages)
-    .where(and(eq(servicePackages.level, 'Trial'), eq(servicePackages.status, STATUS.active)))
+    .where(and(eq(servicePackages.level, 'Trial'), packOnOffer()))
     .orderBy(asc(servicePackages.createdAt))
     .limit(1);
   const days = trialPack?.trialDays ?? TRIAL.defaultDays;

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
-import { BUILT_IN_ROLES, type PageResult, type UnitRecord, type unitResource } from '@portal/contracts';
+import { BUILT_IN_ROLES, type PageResult, type SortRequest, type UnitRecord, type UnitSortField, type unitResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { agencies, roles, units, userRoles, users } from '../../db/schema/index.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
 import { assertAgencyExists, unitsWithin, type Scope } from '../../platform/resource/scope.ts';
-import { allOf, keywordMatch, totalOver, toPageResult, type SearchPage } from '../../platform/resource/search.ts';
-import { endMembersSessions, endSessions, mailNewAccount } from '../user/account-changes.ts';
+import { allOf, keywordMatch, sortedBy, totalOver, toPageResult, type SearchPage } from '../../platform/resource/search.ts';
+import { endMembersSessions, mailNewAccount } from '../user/account-changes.ts';
 import { createUnitWithAdmin } from './create-unit.ts';
 
 type UnitRow = typeof units.$inferSelect & { agencyName: string | null };
@@ -74,14 +74,22 @@ export function unitSearchWhere(query: { keyword?: string | undefined; status?: 
   );
 }
 
-/** A page of units (newest first) as records. */
-export async function searchUnits(db: Queryable, where: SQL | undefined, page: SearchPage): Promise<PageResult<UnitRecord>> {
+const UNIT_SORT = {
+  name: units.name,
+  businessCode: units.businessCode,
+  registrationDate: units.registrationDate,
+  expiryDate: units.expiryDate,
+  status: units.status,
+} satisfies Record<UnitSortField, unknown>;
+
+/** A page of units (newest first, or as the user sorted them) as records. */
+export async function searchUnits(db: Queryable, where: SQL | undefined, page: SearchPage, sort?: SortRequest<UnitSortField>): Promise<PageResult<UnitRecord>> {
   const rows = await db
     .select({ unit: unitColumns, total: totalOver })
     .from(units)
     .leftJoin(agencies, eq(agencies.id, units.agencyId))
     .where(where)
-    .orderBy(desc(units.registrationDate), asc(units.id))
+    .orderBy(...sortedBy(sort, UNIT_SORT, units.id, [desc(units.registrationDate), asc(units.id)]))
     .limit(page.limit)
     .offset(page.offset);
   const records = await toRecords(
@@ -104,7 +112,7 @@ export async function findUnit(db: Queryable, id: string, scope: Scope): Promise
 
 /** Units are platform-wide objects; agencies reach the ones they brought through their own calls. */
 export const unitStore: ResourceStore<typeof unitResource> = {
-  search: (db, query, page, scope) => searchUnits(db, unitSearchWhere(query, scope), page),
+  search: (db, query, page, scope) => searchUnits(db, unitSearchWhere(query, scope), page, query.sort),
   find: findUnit,
   describe: (unit) => ({ id: unit.id, name: unit.name, unitId: unit.id }),
 
@@ -140,8 +148,7 @@ export const unitStore: ResourceStore<typeof unitResource> = {
 
   /** Deleting a unit removes its users from the system, with their sessions. */
   async remove(tx, existing, op) {
-    const members = await tx.select({ id: users.id }).from(users).where(eq(users.unitId, existing.id));
-    for (const member of members) await endSessions(tx, member.id, op);
+    await endMembersSessions(tx, { unitId: existing.id }, op);
     await tx.delete(units).where(eq(units.id, existing.id));
   },
 

@@ -48,6 +48,15 @@ describe.each(DATABASE_KINDS)('units on %s', (kind) => {
     expect(log).toMatchObject({ objectCategory: 1, action: 1, result: 1, username: TEST_ADMIN.username, objectName: newUnit.name });
   });
 
+  it("hands back its administrator's record as both user screens' updates accept it unchanged (no name was asked)", async () => {
+    const [admin] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, newUnit.adminUsername));
+    const record = (await t.app.inject({ url: `/api/User/GetById/${admin!.id}`, headers })).json().data;
+    expect(record).toMatchObject({ firstName: newUnit.adminUsername, lastName: '' });
+    for (const path of ['/api/User/UpdateUserAdminUnit', '/api/User/AddUpdateUser']) {
+      expect((await post(path, record)).json(), path).toMatchObject({ success: true });
+    }
+  });
+
   it('takes a Vietnamese enterprise code only: 10 digits, or 10, "-" and 3 for a branch', async () => {
     for (const businessCode of ['0312345', '03123456789', 'MST-0312345678', '0312345678-01', '0312345678 001']) {
       const refused = await post('/api/Unit/Create', { ...newUnit, businessCode, adminUsername: 'admin.code', adminEmail: 'admin@code.example.com' });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { BUILT_IN_ROLES, USER_STATUS } from '@portal/contracts';
-import type { Transaction } from '../../db/client.ts';
+import type { Queryable, Transaction } from '../../db/client.ts';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { canGrant, type Actor } from '../../platform/actor.ts';
 import type { Operation } from '../../platform/resource/register.ts';
@@ -86,13 +86,24 @@ export async function assignSystemRoles(tx: Transaction, userId: string, roleIds
   await assignRoles(tx, userId, roleIds, actor, and(eq(roles.scope, 'platform'), isNull(roles.unitId))!);
 }
 
+/** An account's full name: the family name first, as Vietnamese names are written. */
+const fullNameOf = (person: { firstName: string; lastName: string }) => `${person.lastName} ${person.firstName}`.trim();
+
+/** The signed-in user's own details (Account information): names, mobile and description. */
+export async function updateOwnDetails(db: Queryable, userId: string, input: { firstName: string; lastName: string; mobile: string | null; description?: string | null | undefined }): Promise<void> {
+  await db
+    .update(users)
+    .set({ firstName: input.firstName, lastName: input.lastName, fullName: fullNameOf(input), mobile: input.mobile, description: input.description || null })
+    .where(eq(users.id, userId));
+}
+
 /** The person's own details, as stored: the full name is "last first", as Vietnamese names go. */
 export function personColumns(input: { email: string; firstName: string; lastName: string; mobile: string | null }) {
   return {
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
-    fullName: `${input.lastName} ${input.firstName}`.trim(),
+    fullName: fullNameOf(input),
     mobile: input.mobile,
   };
 }

@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AccountSortField } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { agencies, roles, units, userRoles, users } from '../../db/schema/index.ts';
 import { assertAccountIsFree } from '../../identity/account-names.ts';
@@ -33,6 +34,20 @@ export const ACCOUNT_KEYWORD_COLUMNS = [users.username, users.fullName, users.em
 
 /** Newest accounts first; the id settles ties so pages never overlap. */
 export const ACCOUNT_ORDER = [desc(users.createdAt), asc(users.id)];
+
+/**
+ * What each sortable column of an account list orders by. Names and e-mails ignore case (as
+ * people read them); the expressions are exactly those of the indexes (unit_id, …, id) of
+ * migration 0035 and the initial schema's unique lower(username), lower(email) ones, so a sorted
+ * page of a unit's users, or of every unit's, is read from an index (sort-indexes.test.ts).
+ */
+export const ACCOUNT_SORT = {
+  username: sql`lower(${users.username})`,
+  fullName: sql`lower(${users.fullName})`,
+  email: sql`lower(${users.email})`,
+  createdAt: users.createdAt,
+  status: users.status,
+} satisfies Record<AccountSortField, unknown>;
 
 /** How many accounts match, for a page past the end (which carries no total). */
 export async function countAccounts(db: Queryable, where: SQL | undefined): Promise<number> {

@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { USER_STATUS, type AdminAccountRecord, type adminAccountResource } from '@portal/contracts';
+import { PORTAL_NAME, USER_STATUS, type AdminAccountRecord, type adminAccountResource } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ResourceStore } from '../../platform/resource/register.ts';
-import { allOf, keywordMatch, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
+import { allOf, keywordMatch, sortedBy, outer, totalOver, toPageResult } from '../../platform/resource/search.ts';
 import { accountSummary, assignSystemRoles, endSessions, refuseUnlessIam } from './account-changes.ts';
-import { ACCOUNT_KEYWORD_COLUMNS, ACCOUNT_ORDER, changeAccountStatus, countAccounts, createAccount, heldRoles, removeAccount, updateAccount } from './account-core.ts';
+import { ACCOUNT_KEYWORD_COLUMNS, ACCOUNT_ORDER, ACCOUNT_SORT, changeAccountStatus, countAccounts, createAccount, heldRoles, removeAccount, updateAccount } from './account-core.ts';
 
 /** Platform staff: accounts without a unit that sign in to the portal. */
 const staff = and(isNull(users.unitId), eq(users.isUserWebPortal, true));
@@ -38,7 +38,7 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
       .select({ user: users, ...heldRoles, total: totalOver })
       .from(users)
       .where(where)
-      .orderBy(...ACCOUNT_ORDER)
+      .orderBy(...sortedBy(query.sort, ACCOUNT_SORT, users.id, ACCOUNT_ORDER))
       .limit(page.limit)
       .offset(page.offset);
     return toPageResult(rows, toRecord, page, () => countAccounts(db, where));
@@ -58,7 +58,7 @@ export const adminAccountStore: ResourceStore<typeof adminAccountResource> = {
       person: input,
       password: input.password,
       columns: { isUserWebPortal: true, allowExport: input.allowExport ?? false, status: input.status ?? USER_STATUS.active },
-      organisation: 'SSO Portal',
+      organisation: PORTAL_NAME,
     });
     await assignSystemRoles(tx, id, input.roleIds, op.actor);
     return { id, name: username, unitId: null };

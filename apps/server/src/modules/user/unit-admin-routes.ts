@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { LOG_ACTION, LOG_OBJECT, USER_CALLS } from '@portal/contracts';
-import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { users } from '../../db/schema/index.ts';
 import { auditedChange, describeInput } from '../../platform/audit.ts';
 import { registerCall } from '../../platform/call.ts';
 import { notFound } from '../../platform/errors.ts';
 import { scopeOf, unitForWrite } from '../../platform/resource/scope.ts';
+import { pageOf } from '../../platform/resource/search.ts';
 import { updateAccount } from './account-core.ts';
-import { findUnitUser, resetUnitUserPassword } from './unit-user-store.ts';
+import { findUnitUser, reportToOptions, resetUnitUserPassword } from './unit-user-store.ts';
 
 const audit = { object: LOG_OBJECT.userByUnit, action: LOG_ACTION.edit } as const;
 
@@ -22,9 +21,10 @@ export function registerUnitAdminRoutes(app: FastifyInstance, ctx: AppContext): 
         const admin = await findUnitUser(tx, input.id, scopeOf(request.actor));
         if (!admin?.isAdmin) throw notFound();
         note({ objectId: admin.id, objectName: admin.username, unitId: admin.unitId, content: describeInput(input) });
-        // The person and the description only: role and status stay as they are.
+        // The person, the description and the export option: role and status stay as they are.
         const op = { actor: request.actor, app: ctx, afterCommit };
-        await updateAccount(tx, op, admin, { person: input, columns: { description: input.description }, status: admin.status, guardedChanged: false });
+        const allowExport = input.allowExport ?? admin.allowExport;
+        await updateAccount(tx, op, admin, { person: input, columns: { description: input.description, allowExport }, status: admin.status, guardedChanged: allowExport !== admin.allowExport });
         return true;
       })
   ));
@@ -40,14 +40,9 @@ export function registerUnitAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       })
   ));
 
-  /** Whom a unit's user can report to: the other users of that unit. */
+  /** Whom a unit's user can report to: the users of that unit, searched a page at a time. */
   registerCall(app, USER_CALLS.reportTo, {}, async (request) => {
     const unitId = unitForWrite(scopeOf(request.actor), request.query.unitId, 'querystring.unitId');
-    const rows = await ctx.db
-      .select({ id: users.id, fullName: users.fullName, username: users.username })
-      .from(users)
-      .where(eq(users.unitId, unitId))
-      .orderBy(asc(users.fullName));
-    return rows;
+    return reportToOptions(ctx.db, unitId, request.query, pageOf(request.query));
   });
 }

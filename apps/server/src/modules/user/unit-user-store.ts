@@ -1,15 +1,15 @@
-import { aliasedTable, desc, eq, exists, not, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, asc, desc, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { BUILT_IN_ROLES, EXTENSION_OPTIONS, USER_STATUS, type UnitUserRecord, type unitUserResource } from '@portal/contracts';
 import type { Queryable, Transaction } from '../../db/client.ts';
-import { roles, units, userRoles, users } from '../../db/schema/index.ts';
+import { passkeys, roles, units, userRoles, users, userTotp } from '../../db/schema/index.ts';
 import { generatePassword, hashPassword } from '../../identity/passwords.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Operation, ResourceStore } from '../../platform/resource/register.ts';
 import { unitForWrite, withinScope, type Scope } from '../../platform/resource/scope.ts';
-import { allOf, keywordIn, largePage, outer } from '../../platform/resource/search.ts';
+import { allOf, keywordIn, largePage, outer, sortedBy, totalOver, toPageResult, type SearchPage } from '../../platform/resource/search.ts';
 import { portalUserChanged } from '../provisioning/changes.ts';
 import { accountSummary, assignUnitRole, endSessions } from './account-changes.ts';
-import { changeAccountStatus, createAccount, removeAccount, updateAccount } from './account-core.ts';
+import { ACCOUNT_SORT, changeAccountStatus, countAccounts, createAccount, removeAccount, updateAccount } from './account-core.ts';
 import { signinPage } from '../../identity/provider.ts';
 
 const manager = aliasedTable(users, 'manager');
@@ -21,16 +21,22 @@ const isUnitAdmin = exists(
   sql`(select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${outer('users', 'id')} and ${roles.code} = ${BUILT_IN_ROLES.unitAdmin})`,
 );
 
+// Second factors in the list's own query (per row, by the user_id indexes), not a call per row.
+const passkeyCount = sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.userId} = ${outer('users', 'id')})`;
+const hasApp = exists(sql`(select 1 from ${userTotp} where ${userTotp.userId} = ${outer('users', 'id')} and ${userTotp.confirmedAt} is not null)`);
+
 const columns = {
   user: users,
   unitName: units.name,
   reportToName: manager.fullName,
   isAdmin: sql<boolean>`${isUnitAdmin}`,
+  passkeyCount,
+  hasApp: sql<boolean>`${hasApp}`,
 };
 
-type Row = { user: typeof users.$inferSelect; unitName: string; reportToName: string | null; isAdmin: boolean };
+type Row = { user: typeof users.$inferSelect; unitName: string; reportToName: string | null; isAdmin: boolean; passkeyCount: number; hasApp: boolean };
 
-function toRecord({ user, unitName, reportToName, isAdmin }: Row): UnitUserRecord {
+function toRecord({ user, unitName, reportToName, isAdmin, passkeyCount, hasApp }: Row): UnitUserRecord {
   return {
     ...accountSummary(user),
     unitId: user.unitId!,
@@ -44,6 +50,9 @@ function toRecord({ user, unitName, reportToName, isAdmin }: Row): UnitUserRecor
     extensionOption: user.extensionOption,
     extensionNumber: user.extensionNumber,
     isAdmin,
+    passkeyCount: Number(passkeyCount),
+    hasApp: Boolean(hasApp),
+    allowExport: user.allowExport,
   };
 }
 
@@ -108,7 +117,7 @@ export const unitUserStore: ResourceStore<typeof unitUserResource> = {
       keywordIn(USER_SEARCH_TEXT, query.keyword),
     );
     // Newest first, in the order of the (created_at, id) indexes: a million users stay cheap.
-    const order = [desc(users.createdAt), desc(users.id)];
+    const order = sortedBy(query.sort, ACCOUNT_SORT, users.id, [desc(users.createdAt), desc(users.id)]);
     return largePage(db, users, where, order, page, async (inPage) => (await select(db, inPage).orderBy(...order)).map(toRecord));
   },
 
@@ -175,3 +184,20 @@ export async function resetUnitUserPassword(tx: Transaction, user: UnitUserRecor
 }
 
 export { findInScope as findUnitUser };
+
+/**
+ * Whom a unit's user can report to: a page of the unit's users by name, those matching a
+ * keyword (in the account's searched text) or those of `ids` (the select's chosen one).
+ */
+export async function reportToOptions(db: Queryable, unitId: string, query: { keyword?: string | undefined; ids?: string[] | undefined }, page: SearchPage) {
+  const where = allOf(eq(users.unitId, unitId), keywordIn(USER_SEARCH_TEXT, query.keyword), query.ids ? inArray(users.id, query.ids) : undefined);
+  const rows = await db
+    .select({ id: users.id, fullName: users.fullName, username: users.username, total: totalOver })
+    .from(users)
+    .where(where)
+    // The order of the full-name sort index (unit_id, lower(full_name), id): a page is read from it.
+    .orderBy(asc(ACCOUNT_SORT.fullName), asc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return toPageResult(rows, ({ id, fullName, username }) => ({ id, fullName, username }), page, () => countAccounts(db, where));
+}

@@ -164,11 +164,11 @@ describe.each(DATABASE_KINDS)('unit users on %s', (kind) => {
   });
 
   it('offers as report-to every user of the unit, and only them', async () => {
-    const options = await unitAdmin.data<{ id: string; fullName: string; username: string }[]>(unitAdmin.get('/api/User/GetListReportTo'));
+    const options = (await unitAdmin.data<{ records: { id: string; fullName: string; username: string }[] }>(unitAdmin.get('/api/User/GetListReportTo?pageSize=200'))).records;
     const inA = await t.database.db.select({ id: users.id }).from(users).where(eq(users.unitId, unitA));
     expect(options.map((o) => o.id).sort()).toEqual(inA.map((u) => u.id).sort());
     expect(options.find((o) => o.username === `chi.${UNIT_A}`)).toMatchObject({ fullName: 'Lê Chi' });
-    expect((await platform.data<{ id: string }[]>(platform.get(`/api/User/GetListReportTo?unitId=${unitB}`))).length).toBeGreaterThan(0);
+    expect((await platform.data<{ totalRecord: number }>(platform.get(`/api/User/GetListReportTo?unitId=${unitB}`))).totalRecord).toBeGreaterThan(0);
     const unnamed = await platform.get('/api/User/GetListReportTo');
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json().errors).toEqual([expect.objectContaining({ field: 'querystring.unitId' })]);

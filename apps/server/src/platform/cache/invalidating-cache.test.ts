@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, disposableDatabases } from '../../../test/databases.ts';
-import { timeUntil } from '../../faults/load.ts';
+import { eventually } from '../../../test/eventually.ts';
+import { heardEverything } from '../../../test/invalidation.ts';
 import { prepareDatabase } from '../../bootstrap/index.ts';
 import { loadConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -53,17 +54,17 @@ describe.each(DATABASE_KINDS)('caches invalidated by committed changes, on %s', 
     expect(await cache.status(adminId)).toBe(1);
     expect(cache.loads).toBe(1);
 
+    // Once the change's notification is heard, the cache reads the account again.
     await handle.db.update(users).set({ status: 5 }).where(eq(users.id, adminId));
-    await timeUntil(async () => (await cache.status(adminId)) === 5, 1000, 10);
+    await heardEverything(invalidation, handle.db);
+    expect(await cache.status(adminId)).toBe(5);
     expect(cache.loads).toBe(2);
 
     // A permission change concerns every account: everything is forgotten.
     await handle.db.delete(rolePermissions).where(sql`false`);
+    await heardEverything(invalidation, handle.db);
     await cache.status(adminId);
-    await timeUntil(async () => {
-      await cache.status(adminId);
-      return cache.loads === 3;
-    }, 1000, 10);
+    expect(cache.loads).toBe(3);
   });
 });
 
@@ -76,18 +77,21 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('caches across instances on 
     const cache = statusCache(handle, invalidation);
     await cache.status(adminId);
 
+    // The change another instance commits reaches this one's listener, which forgets the account.
     await other.db.update(users).set({ status: 5 }).where(eq(users.id, adminId));
-    expect(await timeUntil(async () => (await cache.status(adminId)) === 5, 1000, 10)).toBeLessThan(1000);
+    await heardEverything(invalidation, other.db);
+    expect(await cache.status(adminId)).toBe(5);
 
     // The listening connection is cut (as by a database restart): no answer from memory until it is back.
     await other.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`);
-    await timeUntil(async () => !invalidation.trusted, 2000, 10);
+    await eventually(() => invalidation.trusted, (trusted) => !trusted, 'the lost connection noticed');
     const before = cache.loads;
     await cache.status(adminId);
     await cache.status(adminId);
     expect(cache.loads).toBe(before + 2);
-    await timeUntil(async () => invalidation.trusted, 5000, 50);
+    await eventually(() => invalidation.trusted, (trusted) => trusted, 'listening again');
     await other.db.update(users).set({ status: 1 }).where(eq(users.id, adminId));
-    expect(await timeUntil(async () => (await cache.status(adminId)) === 1, 1000, 10)).toBeLessThan(1000);
+    await heardEverything(invalidation, other.db);
+    expect(await cache.status(adminId)).toBe(1);
   });
 });

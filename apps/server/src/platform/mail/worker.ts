@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { startQueueWorker, type QueueWorker } from '../outbox/queue-worker.ts';
-import { releaseLeases } from '../outbox/lease.ts';
+import { leaseRelease } from '../outbox/lease.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { readSetting } from '../settings.ts';
 import { claimDueMail, markFailedAttempt, markSent, type OutboxRow } from './outbox.ts';
@@ -48,7 +48,7 @@ export function startMailWorker(deps: { db: Database; clock: Clock; smtpUrl: str
   return startQueueWorker({
     name: 'mail',
     claim: (limit) => claimDueMail(deps.db, deps.clock, limit),
-    release: (rows) => releaseLeases(deps.db, mailOutbox, rows.map((row) => row.id)),
+    release: leaseRelease(deps.db, mailOutbox),
     deliver,
     log: deps.log,
     ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }),

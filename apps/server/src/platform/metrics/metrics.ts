@@ -3,7 +3,18 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../../db/client.ts';
 
 /** How a sign-in attempt ended, as the sign-in counter labels it. */
-export type SignInOutcome = 'success' | 'wrong_password' | 'locked' | 'disabled' | 'two_factor_asked' | 'two_factor_failed' | 'refused_by_entitlement';
+export type SignInOutcome =
+  | 'success'
+  | 'wrong_password'
+  | 'locked'
+  | 'disabled'
+  | 'two_factor_asked'
+  | 'two_factor_failed'
+  | 'refused_by_entitlement'
+  /** A passkey's ceremony refused (unknown, replayed, another origin, a counter gone back …). */
+  | 'passkey_failed'
+  /** A right password refused: the policy asks this user for their passkey. */
+  | 'passkey_required';
 
 export interface MetricsSources {
   db: Database;
@@ -78,28 +89,46 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   new Gauge({ name: 'portal_live_connections', help: 'Live (Socket.IO) connections held by this instance', registers: [registry], collect() { this.set(sources.liveConnections()); } });
 
-  const depth = new Gauge({ name: 'portal_outbox_depth', help: 'Rows waiting for delivery, by outbox', labelNames: ['outbox'] as const, registers: [registry] });
-  const oldest = new Gauge({ name: 'portal_outbox_oldest_age_seconds', help: 'Age of the oldest waiting row, by outbox (0 when empty)', labelNames: ['outbox'] as const, registers: [registry] });
-  const byState = new Gauge({
+  // One read of the outboxes per scrape, shared by their three gauges: a scrape collects every
+  // metric at once, so a gauge set by another's collect would show the previous scrape's figures.
+  type OutboxState = { outbox: string; status: number; rows: number; oldest: number | null };
+  let reading: Promise<OutboxState[]> | undefined;
+  const readOutboxes = () =>
+    (reading ??= (db.execute(OUTBOX_QUERY) as unknown as Promise<{ rows: OutboxState[] }>)
+      .then((result) => result.rows)
+      .finally(() => {
+        reading = undefined;
+      }));
+  const pendingOf = (rows: OutboxState[], outbox: string) => rows.find((row) => row.outbox === outbox && STATE_NAMES[outbox]?.[row.status] === 'pending');
+  new Gauge({
+    name: 'portal_outbox_depth',
+    help: 'Rows waiting for delivery, by outbox',
+    labelNames: ['outbox'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await readOutboxes();
+      for (const outbox of Object.keys(STATE_NAMES)) this.set({ outbox }, pendingOf(rows, outbox)?.rows ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'portal_outbox_oldest_age_seconds',
+    help: 'Age of the oldest waiting row, by outbox (0 when empty)',
+    labelNames: ['outbox'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await readOutboxes();
+      for (const outbox of Object.keys(STATE_NAMES)) this.set({ outbox }, Math.max(0, pendingOf(rows, outbox)?.oldest ?? 0));
+    },
+  });
+  new Gauge({
     name: 'portal_outbox_rows',
     help: 'Rows of each outbox by state: deliveries by outcome (sent/delivered, failed, held, pending)',
     labelNames: ['outbox', 'state'] as const,
     registers: [registry],
     async collect() {
-      const { rows } = (await db.execute(OUTBOX_QUERY)) as unknown as { rows: { outbox: string; status: number; rows: number; oldest: number | null }[] };
-      byState.reset();
-      for (const outbox of Object.keys(STATE_NAMES)) {
-        depth.set({ outbox }, 0);
-        oldest.set({ outbox }, 0);
-      }
-      for (const row of rows) {
-        const state = STATE_NAMES[row.outbox]?.[row.status] ?? String(row.status);
-        byState.set({ outbox: row.outbox, state }, row.rows);
-        if (state === 'pending') {
-          depth.set({ outbox: row.outbox }, row.rows);
-          oldest.set({ outbox: row.outbox }, Math.max(0, row.oldest ?? 0));
-        }
-      }
+      const rows = await readOutboxes();
+      this.reset();
+      for (const row of rows) this.set({ outbox: row.outbox, state: STATE_NAMES[row.outbox]?.[row.status] ?? String(row.status) }, row.rows);
     },
   });
 

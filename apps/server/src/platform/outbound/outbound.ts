@@ -1,6 +1,6 @@
 import { lookup as systemLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, buildConnector, fetch as undiciFetch, type RequestInit, type Response } from 'undici';
+import type { Agent, fetch as UndiciFetch, RequestInit, Response } from 'undici';
 import { refusalOf, type AllowList } from './addresses.ts';
 
 /** A call refused because its host is (or resolves to) an address the portal does not call. */
@@ -57,26 +57,35 @@ export function createOutbound(allow: AllowList, options: { lookup?: Lookup } = 
       return callback(null, usable[0]!.address, usable[0]!.family);
     });
   };
-  const connect = buildConnector({ lookup: guardedLookup as never, timeout: 10_000 });
-  const agent = new Agent({
-    connect(connectOptions, callback) {
-      // An address written in the URL is not looked up: it is judged as it is.
-      const literal = isIP(bare(connectOptions.hostname)) ? refusalOf(allow, connectOptions.hostname, bare(connectOptions.hostname)) : undefined;
-      if (literal) return callback(new OutboundRefused(connectOptions.hostname, literal), null);
-      connect(connectOptions, (error, socket) => {
-        if (error || !socket) return callback(error ?? new Error('no socket'), null);
-        const reached = refusalOf(allow, connectOptions.hostname, socket.remoteAddress ?? '');
-        if (reached) {
-          socket.destroy();
-          return callback(new OutboundRefused(connectOptions.hostname, reached), null);
-        }
-        return callback(null, socket);
+  // undici (~0.2–0.3 s of a start's module loading) loads with the first outbound call, not at start.
+  let opened: Promise<{ agent: Agent; fetch: typeof UndiciFetch }> | undefined;
+  const open = () =>
+    (opened ??= import('undici').then(({ Agent: UndiciAgent, buildConnector, fetch }) => {
+      const connect = buildConnector({ lookup: guardedLookup as never, timeout: 10_000 });
+      const agent = new UndiciAgent({
+        connect(connectOptions, callback) {
+          // An address written in the URL is not looked up: it is judged as it is.
+          const literal = isIP(bare(connectOptions.hostname)) ? refusalOf(allow, connectOptions.hostname, bare(connectOptions.hostname)) : undefined;
+          if (literal) return callback(new OutboundRefused(connectOptions.hostname, literal), null);
+          connect(connectOptions, (error, socket) => {
+            if (error || !socket) return callback(error ?? new Error('no socket'), null);
+            const reached = refusalOf(allow, connectOptions.hostname, socket.remoteAddress ?? '');
+            if (reached) {
+              socket.destroy();
+              return callback(new OutboundRefused(connectOptions.hostname, reached), null);
+            }
+            return callback(null, socket);
+          });
+        },
       });
-    },
-  });
+      return { agent, fetch };
+    }));
 
   return {
-    fetch: (url, init = {}) => undiciFetch(url, { ...init, dispatcher: agent }),
+    fetch: async (url, init = {}) => {
+      const { agent, fetch } = await open();
+      return fetch(url, { ...init, dispatcher: agent });
+    },
     async refusalOf(url) {
       // A template's placeholder stands for a tenant: any label judges the host the same.
       const parsed = URL.parse(url.replaceAll('{tenant}', 'tenant'));
@@ -99,6 +108,8 @@ export function createOutbound(allow: AllowList, options: { lookup?: Lookup } = 
       }
       return undefined;
     },
-    close: () => agent.close(),
+    close: async () => {
+      if (opened) await (await opened).agent.close();
+    },
   };
 }

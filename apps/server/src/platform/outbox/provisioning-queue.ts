@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { integrations, provisioningOutbox } from '../../db/schema/index.ts';
-import { claimLeased, failedAttempt } from './lease.ts';
+import { claimLeasedStatement, failedAttempt } from './lease.ts';
 import { encodeFailure, NOT_CONFIGURED } from './delivery-failure.ts';
 
 /** pending → delivered; failed: given up after MAX_ATTEMPTS, the last error says why. */
@@ -40,6 +40,15 @@ async function reachable(db: Queryable, deliveries: readonly Delivery[]): Promis
   return pairs;
 }
 
+/** How a delivery is queued: pending, or failed at once with the reason when its app cannot be reached. */
+const queuedState = (ready: boolean) => ({ status: ready ? DELIVERY_STATUS.pending : DELIVERY_STATUS.failed, lastError: ready ? null : encodeFailure(NOT_CONFIGURED) });
+
+/** How deliveries to one unit × service are queued now (enqueueDeliveries' rule), for a caller that writes many rows in one statement. */
+export async function queuedStateOf(db: Queryable, unitId: string, serviceId: string) {
+  const open = await reachable(db, [{ unitId, serviceId, objectType: 'user', objectId: '' }]);
+  return queuedState(open.has(`${unitId}/${serviceId}`));
+}
+
 /**
  * Queues deliveries in the caller's transaction: the app hears of a change only if it commits.
  * A change for an app the portal cannot reach (no integration) is recorded as failed with the
@@ -48,16 +57,24 @@ async function reachable(db: Queryable, deliveries: readonly Delivery[]): Promis
 export async function enqueueDeliveries(db: Queryable, deliveries: readonly Delivery[]): Promise<string[]> {
   if (deliveries.length === 0) return [];
   const open = await reachable(db, deliveries);
-  const rows = deliveries.map((d) => {
-    const ready = d.objectType === 'logout' || open.has(`${d.unitId}/${d.serviceId}`);
-    return { ...d, payload: d.payload ?? null, status: ready ? DELIVERY_STATUS.pending : DELIVERY_STATUS.failed, lastError: ready ? null : encodeFailure(NOT_CONFIGURED) };
-  });
+  const rows = deliveries.map((d) => ({ ...d, payload: d.payload ?? null, ...queuedState(d.objectType === 'logout' || open.has(`${d.unitId}/${d.serviceId}`)) }));
   const ids: string[] = [];
   for (let start = 0; start < rows.length; start += 1000) {
     const inserted = await db.insert(provisioningOutbox).values(rows.slice(start, start + 1000)).returning({ id: provisioningOutbox.id });
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;
+}
+
+/**
+ * Brings the planner's picture of the queue up to date after a mass enqueue (a Sync's
+ * thousands of rows). PGlite runs no autovacuum, so without this its planner never learns that
+ * the queue holds more than a handful of pending rows and picks plans that read them all for
+ * each claim and each bundle; PostgreSQL's autovacuum would learn it only a minute later.
+ * Runs in the caller's transaction, which counts its own rows.
+ */
+export async function refreshQueueStatistics(db: Queryable): Promise<void> {
+  await db.execute(sql`analyze ${provisioningOutbox}`);
 }
 
 /** How a delivery stands: pending (perhaps after failed attempts, with the last error), delivered or failed. */
@@ -75,12 +92,12 @@ export async function deliveryStates(db: Queryable, ids: readonly string[]) {
  * ones of its object, and no other).
  */
 export async function claimDueDeliveries(db: Database, clock: Clock, limit: number): Promise<DeliveryRow[]> {
-  return claimLeased(db, provisioningOutbox, {
-    now: clock.now(),
-    limit,
-    pending: DELIVERY_STATUS.pending,
-    inOrderPer: ['object_type', 'object_id'],
-  });
+  return (await dueDeliveriesClaim(db, clock, limit)) as DeliveryRow[];
+}
+
+/** claimDueDeliveries' statement, not run (its plan is tested: claim-plan.test.ts). */
+export function dueDeliveriesClaim(db: Database, clock: Clock, limit: number) {
+  return claimLeasedStatement(db, provisioningOutbox, { now: clock.now(), limit, pending: DELIVERY_STATUS.pending, inOrderPer: ['object_type', 'object_id'] });
 }
 
 /**
@@ -88,27 +105,47 @@ export async function claimDueDeliveries(db: Database, clock: Clock, limit: numb
  * all of them, so a burst of changes made while the app was down arrives as one update.
  */
 export async function pendingOfObject(db: Queryable, row: DeliveryRow): Promise<string[]> {
+  return (await pendingOfObjects(db, row.objectType, [row.objectId])).get(row.objectId) ?? [];
+}
+
+/** pendingOfObject for many objects of one type in one query: each object's pending rows by its id. */
+export async function pendingOfObjects(db: Queryable, objectType: ObjectType, objectIds: readonly string[]): Promise<Map<string, string[]>> {
+  const byObject = new Map<string, string[]>();
+  if (objectIds.length === 0) return byObject;
   const rows = await db
-    .select({ id: provisioningOutbox.id })
+    .select({ id: provisioningOutbox.id, objectId: provisioningOutbox.objectId })
     .from(provisioningOutbox)
     .where(
       and(
-        eq(provisioningOutbox.objectType, row.objectType),
-        eq(provisioningOutbox.objectId, row.objectId),
+        eq(provisioningOutbox.objectType, objectType),
+        inArray(provisioningOutbox.objectId, [...objectIds]),
         eq(provisioningOutbox.status, DELIVERY_STATUS.pending),
       ),
     );
-  return rows.map((r) => r.id);
+  for (const row of rows) {
+    const ids = byObject.get(row.objectId);
+    if (ids) ids.push(row.id);
+    else byObject.set(row.objectId, [row.id]);
+  }
+  return byObject;
 }
 
-export async function markDelivered(db: Queryable, ids: readonly string[]): Promise<void> {
+export async function markDelivered(db: Queryable, clock: Clock, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(provisioningOutbox)
-    .set({ status: DELIVERY_STATUS.delivered, deliveredAt: new Date(), lockedUntil: null, lastError: null })
+    .set({ status: DELIVERY_STATUS.delivered, deliveredAt: clock.now(), lockedUntil: null, lastError: null })
     .where(inArray(provisioningOutbox.id, [...ids]));
 }
 
-export async function markFailedDelivery(db: Queryable, clock: Clock, row: DeliveryRow, error: string): Promise<void> {
-  await db.update(provisioningOutbox).set(failedAttempt(row, clock.now(), error, DELIVERY_STATUS)).where(eq(provisioningOutbox.id, row.id));
+/** Failed attempts of rows that failed alike (the same error after as many attempts): one statement for them all, as a batch sent together fails. */
+export async function markFailedDeliveries(db: Queryable, clock: Clock, rows: readonly Pick<DeliveryRow, 'id' | 'attempts'>[], error: string): Promise<void> {
+  const now = clock.now();
+  const byAttempts = Map.groupBy(rows, (row) => row.attempts);
+  for (const [attempts, alike] of byAttempts) {
+    await db
+      .update(provisioningOutbox)
+      .set(failedAttempt({ attempts }, now, error, DELIVERY_STATUS))
+      .where(inArray(provisioningOutbox.id, alike.map((row) => row.id)));
+  }
 }

@@ -70,4 +70,33 @@ describe('queue worker', () => {
       await worker.stop();
     }
   });
+
+  it('delivers a batch several rows at once, never more than its concurrency', async () => {
+    const due = Array.from({ length: 25 }, (_, n) => n);
+    let inFlight = 0;
+    let most = 0;
+    const delivered: number[] = [];
+    const worker = startQueueWorker<number>({
+      name: 'test',
+      claim: async (limit) => due.splice(0, limit),
+      deliver: async (row) => {
+        most = Math.max(most, ++inFlight);
+        // Each delivery waits on the others' turns, as a request waits on the app.
+        for (let turn = 0; turn < 3; turn++) await Promise.resolve();
+        inFlight -= 1;
+        delivered.push(row);
+      },
+      log: silentLog,
+      pollMs: 60_000,
+      concurrency: 4,
+      batch: 10,
+    });
+    try {
+      expect(await worker.runOnce()).toBe(25);
+      expect(most).toBe(4);
+      expect(delivered.sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, n) => n));
+    } finally {
+      await worker.stop();
+    }
+  });
 });

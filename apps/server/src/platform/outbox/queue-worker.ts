@@ -31,9 +31,26 @@ export interface QueueDefinition<Row> {
   claim(limit: number): Promise<Row[]>;
   /** Delivers one row and records the outcome (done, or failed with the reason). */
   deliver(row: Row): Promise<void>;
+  /**
+   * Splits a claimed batch into bundles, each delivered by deliverBundle in one lane (the
+   * provisioning queue sends an app's users together). The claim gives one row per key
+   * (inOrderPer), so a bundle's rows never overtake each other.
+   */
+  bundle?(batch: Row[]): Row[][];
+  /**
+   * Delivers a bundle and records each row's outcome; a row not yet begun is begun only while
+   * `mayStart()` says so. Answers the rows it did not begin (released when stopping).
+   */
+  deliverBundle?(rows: Row[], mayStart: () => boolean): Promise<Row[]>;
   log: FastifyBaseLogger;
   pollMs?: number;
   batch?: number;
+  /**
+   * How many claimed rows are delivered at once (1: one after another). The claim never
+   * hands out two rows of one key at once (claimLeased's inOrderPer), so rows delivered
+   * together never overtake each other.
+   */
+  concurrency?: number;
   /**
    * A row of a claimed batch is started only within this long of the claim, so it ends while
    * its lease still holds (a delivery must take less than LEASE_MS − this). The rest of a slow
@@ -53,27 +70,54 @@ export interface QueueDefinition<Row> {
 }
 
 export function startQueueWorker<Row>(queue: QueueDefinition<Row>): QueueWorker {
-  const batchSize = queue.batch ?? 10;
+  const concurrency = Math.max(1, queue.concurrency ?? 1);
+  // A batch keeps every lane busy for a few turns between two claims.
+  const batchSize = queue.batch ?? Math.max(10, concurrency * 4);
   const startWithinMs = queue.startWithinMs ?? LEASE_MS / 2;
   const elapsedMs = queue.elapsedMs ?? (() => performance.now());
   let current: Promise<number> | undefined;
   let queued: Promise<number> | undefined;
   let stopped = false;
 
+  // A queue without bundles delivers a row at a time: a bundle of one, begun as soon as it is taken.
+  const bundled = queue.bundle && queue.deliverBundle ? { split: queue.bundle, deliver: queue.deliverBundle } : undefined;
+  const split = bundled?.split ?? ((batch: Row[]) => batch.map((row) => [row]));
+  const deliverBundle =
+    bundled?.deliver ??
+    (async (rows: Row[]) => {
+      await queue.deliver(rows[0]!);
+      return [];
+    });
+
+  /** Delivers the batch's bundles, `concurrency` at a time, in claim order; answers the rows not begun. */
+  async function deliverBatch(batch: Row[], claimedAt: number): Promise<Row[]> {
+    const bundles = split(batch);
+    const notBegun: Row[] = [];
+    let next = 0;
+    let halted = false;
+    // Nothing starts once the worker stops or the lease is near its end (the rest is released or left to lapse).
+    const mayStart = () => {
+      halted ||= stopped || elapsedMs() - claimedAt > startWithinMs;
+      return !halted;
+    };
+    const lane = async () => {
+      while (next < bundles.length && mayStart()) {
+        notBegun.push(...(await deliverBundle(bundles[next++]!, mayStart)));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, bundles.length) }, lane));
+    return [...notBegun, ...bundles.slice(next).flat()];
+  }
+
   async function round(): Promise<number> {
     let delivered = 0;
     for (;;) {
       const claimedAt = elapsedMs();
       const batch = await queue.claim(batchSize);
-      let started = 0;
-      for (const row of batch) {
-        if (stopped || elapsedMs() - claimedAt > startWithinMs) break;
-        await queue.deliver(row);
-        started += 1;
-      }
-      delivered += started;
-      if (stopped && started < batch.length) await queue.release?.(batch.slice(started));
-      if (batch.length < batchSize || started < batch.length || stopped) return delivered;
+      const notBegun = await deliverBatch(batch, claimedAt);
+      delivered += batch.length - notBegun.length;
+      if (stopped && notBegun.length > 0) await queue.release?.(notBegun);
+      if (batch.length < batchSize || notBegun.length > 0 || stopped) return delivered;
     }
   }
 

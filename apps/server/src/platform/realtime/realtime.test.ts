@@ -4,10 +4,11 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { availableOrFailInCi } from '../../../test/required-services.ts';
 import { signIn, signOut } from '../../../test/oidc-client.ts';
 import { DEMO_UNIT_ADMIN, DEMO_UNIT_USER, startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app.ts';
-import { REALTIME_EVENTS, REALTIME_PATH } from '@portal/contracts';
+import { REALTIME_EVENTS, REALTIME_PATH, REALTIME_SERVICE_RESTART } from '@portal/contracts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -116,6 +117,28 @@ describe.each(DATABASE_KINDS)('live connection on %s', (kind) => {
   });
 });
 
+describe('live connection of a stopping instance', () => {
+  it('is closed with 1012 (service restart) and a reason, which a client reconnects after', async () => {
+    const t = await startTestApp(DATABASE_KINDS[0]!);
+    try {
+      const url = await listen(t.app);
+      const { socket, error } = await connect(url, (await signIn(t.app, DEMO_UNIT_ADMIN)).access_token);
+      expect(error).toBeUndefined();
+      const closed = new Promise<{ reason: string; code?: number; text?: string }>((resolve) =>
+        socket.once('disconnect', (reason, details) => {
+          const event = (details as { context?: { code?: number; reason?: unknown } } | undefined)?.context;
+          resolve({ reason, code: event?.code, text: String(event?.reason) });
+        }),
+      );
+      await t.app.close();
+      // "transport close", not "io server disconnect": Socket.IO's client reconnects after the first only.
+      expect(await closed).toEqual({ reason: 'transport close', code: REALTIME_SERVICE_RESTART, text: 'server restarting' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.runIf(WITH_REDIS)('live connection across instances (PostgreSQL + Redis)', () => {
   it('reaches a connection held by another instance', async () => {
     const t = await startTestApp('postgres', { REDIS_URL });
@@ -127,8 +150,9 @@ describe.runIf(WITH_REDIS)('live connection across instances (PostgreSQL + Redis
       const { socket, error } = await connect(otherUrl, session.access_token);
       expect(error).toBeUndefined();
       const heard = nextEvent<{ username: string }>(socket, REALTIME_EVENTS.userAccess);
-      // Let the Redis subscription of the new room settle before the other instance emits.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The other instance hears this one through Redis once its subscriptions are up: this
+      // instance then finds the connection the other holds (fetchSockets asks over Redis too).
+      await eventually(() => t.app.portal.realtime.usersOnline(null).catch(() => 0), (online) => online > 0, 'the connection seen across instances');
       await signIn(t.app, DEMO_UNIT_USER);
       expect((await heard).username).toBe(DEMO_UNIT_USER.username);
       const ended = nextEvent(socket, REALTIME_EVENTS.sessionEnded);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { activityDay, REALTIME_EVENTS, REALTIME_PATH, type ActivityEvent, type UserNotification } from '@portal/contracts';
+import { activityDay, REALTIME_EVENTS, REALTIME_PATH, REALTIME_SERVICE_RESTART, type ActivityEvent, type UserNotification } from '@portal/contracts';
 import type { Database } from '../../db/client.ts';
 import { isTokenStillValid, type GrantCheck, type TokenVerifier } from '../access.ts';
 import { loadActor } from '../actor.ts';
+import type { Clock } from '../clock.ts';
 
 
 export interface SignInEvent extends ActivityEvent {
@@ -24,8 +25,17 @@ export interface Realtime {
   sessionsEnded(grantIds: readonly string[]): void;
   /** Pushes a service app's notification to every live connection of its user (PullMessage). */
   pullMessage(userId: string, notification: UserNotification): void;
+  /** Closes every live connection of this instance as a restarting service's (1012): their clients reconnect to another. */
+  closeForRestart(): void;
   /** Live connections held by this instance (for the metrics). */
   connections(): number;
+}
+
+/** Closes one connection's WebSocket with 1012 and a reason (engine.io keeps the WebSocket to itself). */
+function closeForRestart(connection: { transport: unknown; close(): void }): void {
+  const webSocket = (connection.transport as { socket?: { close(code: number, reason: string): void } }).socket;
+  if (webSocket) webSocket.close(REALTIME_SERVICE_RESTART, 'server restarting');
+  else connection.close();
 }
 
 interface SocketData {
@@ -48,7 +58,7 @@ const rooms = {
  */
 export async function startRealtime(
   app: FastifyInstance,
-  deps: { db: Database; verifyToken: TokenVerifier; grantAlive: GrantCheck; redisUrl: string | undefined },
+  deps: { db: Database; verifyToken: TokenVerifier; grantAlive: GrantCheck; redisUrl: string | undefined; clock: Clock },
 ): Promise<Realtime> {
   const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false, transports: ['websocket'] });
   if (deps.redisUrl) {
@@ -96,18 +106,24 @@ export async function startRealtime(
   // Users online is a dashboard figure: a connection coming or going moves it.
   io.on('connection', (socket: Socket) => {
     const { unitId } = socket.data as SocketData;
-    const tell = () => emitActivity({ kind: 'online', unitId, day: activityDay(new Date()) });
+    const tell = () => emitActivity({ kind: 'online', unitId, day: activityDay(deps.clock.now()) });
     tell();
     socket.on('disconnect', tell);
   });
 
-  // Open connections would keep the HTTP server from closing. Activity noticed while closing
-  // (the connections dropped here, a late sign-out) is not told: Redis may be gone already.
+  // Open connections would keep the HTTP server from closing. Each is closed as a restarting
+  // service's (1012), not with Socket.IO's "server disconnect", after which a client would not
+  // come back: it reconnects to another instance and joins its rooms again there. Activity
+  // noticed while closing (the connections dropped here, a late sign-out) is not told: Redis
+  // may be gone already.
   let closing = false;
-  app.addHook('preClose', async () => {
+  const closeAll = () => {
     closing = true;
-    io.disconnectSockets(true);
-  });
+    // Every engine connection, those still in their handshake too (the namespace lists only the joined).
+    const { clients } = io.engine as unknown as { clients: Record<string, Parameters<typeof closeForRestart>[0]> };
+    for (const connection of Object.values(clients)) closeForRestart(connection);
+  };
+  app.addHook('preClose', async () => closeAll());
   app.addHook('onClose', async () => {
     await io.close();
   });
@@ -133,6 +149,7 @@ export async function startRealtime(
     pullMessage(userId, notification) {
       if (!closing) io.to(rooms.user(userId)).emit(REALTIME_EVENTS.pullMessage, notification);
     },
+    closeForRestart: closeAll,
     connections: () => io.engine.clientsCount,
   };
 }

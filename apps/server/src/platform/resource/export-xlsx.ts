@@ -7,22 +7,25 @@ const STATUS_TEXT: Record<Language, Record<number, string>> = {
 };
 const YES_NO: Record<Language, [string, string]> = { vi: ['Có', 'Không'], en: ['Yes', 'No'] };
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** Excel's formats of the specification's DD/MM/YYYY (and HH:mm:ss) dates. */
+export const EXCEL_DATE_FORMAT = { date: 'dd/mm/yyyy', datetime: 'dd/mm/yyyy hh:mm:ss' } as const;
 
-/** Dates as the specification shows them: DD/MM/YYYY, with HH:mm:ss when the time matters. */
-export function formatDate(value: string | Date, withTime: boolean): string {
+/**
+ * A moment as an Excel date: Excel's dates have no time zone, and exceljs writes a Date's UTC
+ * fields, so the server's wall-clock fields (the time the portal shows) are moved to UTC.
+ */
+export function excelDate(value: string | Date): Date {
   const date = typeof value === 'string' ? new Date(value) : value;
-  const day = `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-  return withTime ? `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` : day;
+  return new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes(), date.getSeconds()));
 }
 
-function cellValue(column: ExportColumn, value: unknown, language: Language): string | number | null {
+function cellValue(column: ExportColumn, value: unknown, language: Language): string | number | Date | null {
   if (value === null || value === undefined) return null;
   switch (column.format) {
     case 'date':
-      return formatDate(value as string, false);
     case 'datetime':
-      return formatDate(value as string, true);
+      // A real date cell (sortable, filterable, usable in formulas), shown as DD/MM/YYYY.
+      return excelDate(value as string);
     case 'status':
       return STATUS_TEXT[language][value as number] ?? String(value);
     case 'boolean':
@@ -53,7 +56,11 @@ export function xlsxStream(columns: readonly ExportColumn[], rows: readonly Reco
     header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9D9D9' } };
     header.commit();
     for (const row of rows) {
-      sheet.addRow(Object.fromEntries(columns.map((column) => [column.key, cellValue(column, row[column.key], language)]))).commit();
+      const added = sheet.addRow(Object.fromEntries(columns.map((column) => [column.key, cellValue(column, row[column.key], language)])));
+      columns.forEach((column, index) => {
+        if (column.format === 'date' || column.format === 'datetime') added.getCell(index + 1).numFmt = EXCEL_DATE_FORMAT[column.format];
+      });
+      added.commit();
     }
     sheet.commit();
     await workbook.commit();

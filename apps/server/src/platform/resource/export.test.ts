@@ -86,10 +86,13 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
   }
 
   it("exports a unit administrator's own unit only", async () => {
-    // The export option of a unit's user has no screen yet: it is set in the database.
-    await t.database.db.update(users).set({ allowExport: true }).where(eq(users.id, actors.unitAdminA.userId!));
-    // Written behind the API's back: wait until this instance's caches have heard of it.
-    await t.app.portal.invalidation.barrier();
+    // Platform staff give the option on the unit administrators' screen: its record sent back with the option on.
+    const admin = actors.platformAdmin.headers;
+    const refused = await search('/api/User/SearchUserAdminUnitPage', actors.unitAdminA.headers, { isExport: true });
+    expect(refused.statusCode).toBe(403);
+    const record = (await t.app.inject({ method: 'GET', url: `/api/User/GetById/${actors.unitAdminA.userId}`, headers: admin })).json().data;
+    expect(record.allowExport).toBe(false);
+    expect((await post('/api/User/UpdateUserAdminUnit', admin, { ...record, allowExport: true })).json()).toMatchObject({ success: true });
     // Lists naming the unit of each row (a report of services alone has none to check).
     const named = (name: string) => contractOf(name).exportColumns.some((column) => column.key === 'unitName');
     for (const route of searches.filter((r) => isUnitLevelPermission(contractOf(r.resource!.name).permissions.search) && named(r.resource!.name))) {
@@ -99,6 +102,30 @@ describe.each(DATABASE_KINDS)('export to .xlsx on %s', async (kind) => {
       const report = await readReport(await search(route.url, actors.unitAdminA.headers, { isExport: true }));
       expect(report.rows, routeKey(route)).toHaveLength(totalRecord);
       expect(new Set(report.rows.map((row) => row[unitColumn])), routeKey(route)).toEqual(new Set(['Công ty TNHH Minh Phát']));
+    }
+  });
+
+  it("lets platform staff give an agent the export option, which exports the agent's own agency only", async () => {
+    const admin = actors.platformAdmin.headers;
+    const agent = actors.agencyUserX;
+    const agencyLists = searches.filter((route) => contractOf(route.resource!.name).exportColumns.some((column) => column.key === 'agencyName'));
+    expect(agencyLists.map((route) => route.resource!.name)).toContain('AgencyUser');
+    for (const route of agencyLists) expect((await search(route.url, agent.headers, { isExport: true })).statusCode, routeKey(route)).toBe(403);
+
+    // An agent cannot give it to themselves: their own record sent back with it on leaves it off.
+    const own = (await t.app.inject({ method: 'GET', url: `/api/Agency/GetAgencyUserById/${agent.userId}`, headers: agent.headers })).json().data;
+    expect(own.allowExport).toBe(false);
+    expect((await post('/api/Agency/AddUpdateAgencyUser', agent.headers, { ...own, allowExport: true })).json()).toMatchObject({ success: true });
+    expect((await search('/api/Agency/SearchAgencyUser', agent.headers, { isExport: true })).statusCode).toBe(403);
+
+    const record = (await t.app.inject({ method: 'GET', url: `/api/Agency/GetAgencyUserById/${agent.userId}`, headers: admin })).json().data;
+    expect((await post('/api/Agency/AddUpdateAgencyUser', admin, { ...record, allowExport: true })).json()).toMatchObject({ success: true });
+    for (const route of agencyLists) {
+      const agencyColumn = contractOf(route.resource!.name).exportColumns.findIndex((column) => column.key === 'agencyName');
+      const { totalRecord } = (await search(route.url, agent.headers, {})).json().data;
+      const report = await readReport(await search(route.url, agent.headers, { isExport: true }));
+      expect(report.rows, routeKey(route)).toHaveLength(totalRecord);
+      expect(new Set(report.rows.map((row) => row[agencyColumn])), routeKey(route)).toEqual(new Set([record.agencyName]));
     }
   });
 });

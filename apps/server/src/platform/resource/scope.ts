@@ -2,7 +2,7 @@ import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { agencies, units } from '../../db/schema/index.ts';
 import type { Actor } from '../actor.ts';
-import { AppError, forbidden } from '../errors.ts';
+import { AppError, forbidden, notFound } from '../errors.ts';
 
 /**
  * Which data a caller reaches: one unit (a unit's user), one agency and the units it brought
@@ -65,6 +65,16 @@ export function unitForWrite(scope: Scope, requested: string | null | undefined,
   if (scope.unitId !== null) return scope.unitId;
   if (scope.agencyId !== null) throw forbidden();
   return requested || required(field);
+}
+
+/**
+ * The unit a unit's call acts on (a sync, an upgrade request, a trial): `unitForWrite`, except
+ * that another unit named by a unit's user answers as unknown, like any of its objects, instead
+ * of being ignored.
+ */
+export function unitOfCall(scope: Scope, requested: string | null | undefined): string {
+  if (scope.unitId !== null && requested && requested !== scope.unitId) throw notFound();
+  return unitForWrite(scope, requested);
 }
 
 /** The agency a new agency-scoped object goes to: the caller's own; platform staff must name one. */

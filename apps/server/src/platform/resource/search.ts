@@ -1,6 +1,6 @@
-import { and, count, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, Column, count, desc, ilike, inArray, is, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { SEARCH_EXACT_COUNT, type PageRequest, type PageResult } from '@portal/contracts';
+import { SEARCH_EXACT_COUNT, type PageRequest, type PageResult, type SortRequest } from '@portal/contracts';
 import type { Queryable } from '../../db/client.ts';
 
 export interface SearchPage {
@@ -26,6 +26,36 @@ export function keywordMatch(columns: readonly Column[], keyword: string | undef
   if (!term) return undefined;
   const pattern = `%${escapeLike(term)}%`;
   return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+type SortKey = Column | SQL;
+
+/**
+ * The order of a search: the user's sort when they asked for one (the column the contract let
+ * them name, then the id, so that rows with equal values keep one order across pages),
+ * else the list's own order. `columns` maps each sortable field of the contract to its column,
+ * or to several (a log sorted by user keeps each user's entries in time order).
+ */
+export function sortedBy<F extends string>(
+  sort: SortRequest<F> | undefined,
+  columns: Record<F, SortKey | readonly SortKey[]>,
+  id: Column,
+  natural: SQL[],
+): SQL[] {
+  if (!sort) return natural;
+  const direction = sort.order === 'descend' ? desc : asc;
+  const keys: readonly SortKey[] = Array.isArray(columns[sort.field]) ? (columns[sort.field] as readonly SortKey[]) : [columns[sort.field] as SortKey];
+  return [...keys.map((key) => (mayBeNull(key) ? sql`${direction(key)} nulls last` : direction(key))), direction(id)];
+}
+
+/**
+ * Empty values go last in either direction (a list sorted by expiry starts with real dates);
+ * saying so of a column that is never empty would only stop PostgreSQL from reading a
+ * descending sort backwards from an index (it does not reason from NOT NULL). An expression
+ * given to sortedBy is taken as never empty: lower(…) of a required text, coalesce(…).
+ */
+function mayBeNull(key: SortKey): boolean {
+  return is(key, Column) && !key.notNull;
 }
 
 /** ANDs the conditions that are present. */

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { startQueueWorker, type QueueWorker } from '../outbox/queue-worker.ts';
+import { leaseRelease } from '../outbox/lease.ts';
+import { smsOutbox } from '../../db/schema/index.ts';
 import { claimDueSms, enqueueSms, markSmsFailedAttempt, markSmsSent, type SmsRow } from './outbox.ts';
 
 /** A gateway that does not answer within this long has failed this attempt. */
@@ -48,7 +50,14 @@ export function createSmsSender(deps: { db: Database; clock: Clock; gatewayUrl: 
     }
   }
   const worker = gatewayUrl
-    ? startQueueWorker({ name: 'sms', claim: (limit) => claimDueSms(deps.db, deps.clock, limit), deliver, log: deps.log, ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }) })
+    ? startQueueWorker({
+        name: 'sms',
+        claim: (limit) => claimDueSms(deps.db, deps.clock, limit),
+        deliver,
+        release: leaseRelease(deps.db, smsOutbox),
+        log: deps.log,
+        ...(deps.pollMs === undefined ? {} : { pollMs: deps.pollMs }),
+      })
     : undefined;
   return {
     delivers: worker !== undefined,

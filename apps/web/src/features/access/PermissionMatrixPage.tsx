@@ -1,13 +1,18 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Checkbox, Empty, Select, Space, Table, type TableColumnsType } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Checkbox, Empty, Space, Table, type TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ACTIONS, BUILT_IN_ROLES, PERMISSION_MATRIX_CALLS, roleResource, type PageResult, type PermissionMatrix, type PermissionMatrixCalls, type RoleRecord } from '@portal/contracts';
+import { ACTIONS, BUILT_IN_ROLES, PERMISSION_MATRIX_CALLS, roleResource, type PermissionMatrix, type PermissionMatrixCalls } from '@portal/contracts';
 import { callApi } from '../../api/call.ts';
-import { apiRequest } from '../../api/http.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { notifySuccess } from '../../shared/notify.ts';
+import { RemoteSelect } from '../../shared/resource/RemoteSelect.tsx';
+import { recordKey, resourceOptions } from '../../shared/resource/remote-options.ts';
+import { resourceApi } from '../../shared/resource/resource-api.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['access'] as const;
 
 interface Row {
   key: string;
@@ -81,6 +86,7 @@ export function RoleMatrix({ roleId, calls, readOnly, toolbar }: { roleId: strin
       dataIndex: 'module',
       key: 'module',
       onCell: (row) => ({ rowSpan: row.moduleSpan }),
+      // A phrase key built from data: typed keys cannot follow a template (the phrase files hold one per value). An unknown module shows its code.
       render: (module: string) => <strong>{t(`modules.${module}` as 'modules.UNIT', { defaultValue: module })}</strong>,
     },
     { title: t('feature'), key: 'feature', render: (_v, row) => featureLabel(row) },
@@ -125,26 +131,23 @@ export default function PermissionMatrixPage() {
   const [params, setParams] = useSearchParams();
   const roleId = params.get('roleId') ?? undefined;
 
-  const roles = useQuery({
-    queryKey: ['resource', 'Role', 'matrix-options'],
-    queryFn: ({ signal }) => apiRequest<PageResult<RoleRecord>>(roleResource.paths.search!, { body: { pageIndex: 1, pageSize: 200, scope: 'all' }, signal }),
-  });
-  const role = roles.data?.records.find((candidate) => candidate.id === roleId);
+  // Every role, platform and unit alike, searched on the server: the list has no end.
+  const roleOptions = useMemo(() => resourceOptions(roleResource, (role) => `${role.name} (${t(`scope.${role.scope}`)})`, { filters: { scope: 'all' } }), [t]);
+  const role = useQuery({
+    queryKey: recordKey(roleResource, roleId),
+    queryFn: () => resourceApi(roleResource).get(roleId!),
+    enabled: roleId !== undefined,
+  }).data;
   const readOnly = !permissions.has('SYSTEM_PERMISSIONIAM_UPDATE') || role?.code === BUILT_IN_ROLES.superAdmin;
 
   const chooser = (
-    <Select
+    <RemoteSelect
+      source={roleOptions}
       aria-label={t('chooseRole')}
       placeholder={t('chooseRole')}
       style={{ minWidth: 320 }}
-      loading={roles.isPending}
       value={roleId}
-      showSearch={{ optionFilterProp: 'label' }}
-      options={(roles.data?.records ?? []).map((candidate) => ({
-        value: candidate.id,
-        label: `${candidate.name} (${t(`scope.${candidate.scope}`)})`,
-      }))}
-      onChange={(value: string) => setParams({ roleId: value })}
+      onChange={(value) => setParams(typeof value === 'string' ? { roleId: value } : {})}
     />
   );
 

@@ -3,12 +3,15 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { roleResource, STATUS } from '@portal/contracts';
+import { roleResource, STATUS, ROUTES } from '@portal/contracts';
 import { usePermissions } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { ResourceScreenDefinition } from '../../shared/resource/types.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['access'] as const;
 
 /** /system/role-system: the roles platform staff hold. */
 export default function SystemRolePage() {
@@ -24,8 +27,8 @@ export default function SystemRolePage() {
       columns: [
         { title: t('fields.name'), dataIndex: 'name', key: 'name', render: (name: string, role) => (role.isBuiltIn ? <>{name} <Tag>{t('fields.builtIn')}</Tag></> : name) },
         { title: t('fields.description'), dataIndex: 'description', key: 'description' },
-        { title: t('fields.userCount'), dataIndex: 'userCount', key: 'userCount', align: 'right' },
-        { title: t('fields.createdAt'), key: 'createdAt', render: (_v, role) => formatDate(role.createdAt) },
+        { title: t('fields.userCount'), dataIndex: 'userCount', key: 'userCount', fit: 'keep', align: 'right' },
+        { title: t('fields.createdAt'), key: 'createdAt', fit: 'keep', render: (_v, role) => formatDate(role.createdAt) },
       ],
       form: [
         { name: 'name', label: t('fields.name'), input: 'text', wide: true },
@@ -53,7 +56,7 @@ export default function SystemRolePage() {
       rowActions: (role) =>
         permissions.has('SYSTEM_PERMISSIONIAM_LIST') && (
           <Tooltip title={t('permissionsOf')}>
-            <Link to={`/system/permission-manage?roleId=${role.id}`}>
+            <Link to={`${ROUTES.systemPermissions}?roleId=${role.id}`}>
               <Button type="text" icon={<SafetyOutlined />} aria-label={`${t('permissionsOf')} ${role.name}`} />
             </Link>
           </Tooltip>

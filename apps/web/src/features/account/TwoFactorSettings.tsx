@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Divider, Space, Spin, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { passwordConfirmationSchema, TWO_FA_STATUS, verificationCodeSchema } from '@portal/contracts';
-import { CodeInput } from '../../shared/CodeInput.tsx';
-import { useFieldRules } from '../../shared/field-rules.ts';
+import { TWO_FA_STATUS } from '@portal/contracts';
 import { notifySuccess } from '../../shared/notify.ts';
-import { accountKeys, twoFactorApi, useMyTwoFactor } from './account-api.ts';
+import { accountKeys } from './account-api.ts';
+import { twoFactorApi, useMyTwoFactor } from './two-factor-api.ts';
+import { AuthenticatorAppSection } from './AuthenticatorAppSection.tsx';
+import { CodeStepForm } from './CodeStepForm.tsx';
+import { PasswordStepForm } from './PasswordStepForm.tsx';
 import { RecoveryCodesView } from './RecoveryCodesView.tsx';
 
 type Action = 'enable' | 'disable' | 'regenerate';
@@ -15,16 +17,16 @@ type Step = { kind: 'idle' } | { kind: 'password'; action: Action } | { kind: 'c
 /**
  * Two-factor of the signed-in user (section 4): turning it on asks the password, then the
  * code e-mailed; turning it off and new recovery codes ask the password after a confirmation.
+ * Below, the authenticator app, whose first code also turns two-factor on.
  */
 export function TwoFactorSettings() {
   const { t } = useTranslation('account');
-  const common = useTranslation().t;
   const { modal } = App.useApp();
-  const rules = useFieldRules();
   const client = useQueryClient();
   const status = useMyTwoFactor();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
+  const [appActive, setAppActive] = useState(false);
 
   const refresh = () => client.invalidateQueries({ queryKey: accountKeys.twoFactor });
   async function run<T>(work: () => Promise<T>): Promise<T | undefined> {
@@ -83,60 +85,56 @@ export function TwoFactorSettings() {
   if (step.kind === 'codes') return <RecoveryCodesView codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />;
   if (step.kind === 'password') {
     return (
-      <Form layout="vertical" onFinish={(values: { password: string }) => void submitPassword(step.action, values.password)} disabled={busy}>
-        <Typography.Paragraph>{t('twoFactor.passwordStep')}</Typography.Paragraph>
-        <Form.Item label={t('twoFactor.password')} name="password" rules={[rules.field(passwordConfirmationSchema.shape.password, t('twoFactor.password'))]}>
-          <Input.Password autoComplete="current-password" autoFocus />
-        </Form.Item>
-        <Space>
-          <Button onClick={() => setStep({ kind: 'idle' })}>{common('cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={busy} danger={step.action === 'disable'}>
-            {t('twoFactor.continue')}
-          </Button>
-        </Space>
-      </Form>
+      <PasswordStepForm
+        intro={t('twoFactor.passwordStep')}
+        busy={busy}
+        danger={step.action === 'disable'}
+        onCancel={() => setStep({ kind: 'idle' })}
+        onSubmit={(password) => void submitPassword(step.action, password)}
+      />
     );
   }
   if (step.kind === 'code') {
     return (
-      <Form layout="vertical" onFinish={(values: { code: string }) => void submitCode(values.code)} disabled={busy}>
+      <CodeStepForm label={t('twoFactor.code')} busy={busy} autoFocus onCancel={() => setStep({ kind: 'idle' })} onSubmit={(code) => void submitCode(code)}>
         <Typography.Paragraph>{t('twoFactor.codeStep', { destination: step.destination })}</Typography.Paragraph>
-        <Form.Item label={t('twoFactor.code')} name="code" rules={[rules.field(verificationCodeSchema, t('twoFactor.code'))]}>
-          <CodeInput label={t('twoFactor.code')} autoFocus />
-        </Form.Item>
-        <Space>
-          <Button onClick={() => setStep({ kind: 'idle' })}>{common('cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            {t('twoFactor.confirm')}
-          </Button>
-        </Space>
-      </Form>
+      </CodeStepForm>
     );
   }
 
+  // The app's section sits outside the Space: its children are re-indexed when two-factor turns
+  // on, which would remount the section in the middle of its own steps.
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space>
-        <Typography.Text strong>{t('twoFactor.tab')}</Typography.Text>
-        <Tag color={enabled ? 'green' : 'default'}>{enabled ? t('twoFactor.enabled') : t('twoFactor.disabled')}</Tag>
+    <>
+      <Space orientation="vertical" style={{ width: '100%', display: appActive ? 'none' : undefined }}>
+        <Space>
+          <Typography.Text strong>{t('twoFactor.tab')}</Typography.Text>
+          <Tag color={enabled ? 'green' : 'default'}>{enabled ? t('twoFactor.enabled') : t('twoFactor.disabled')}</Tag>
+        </Space>
+        <Typography.Paragraph type="secondary">{t('twoFactor.description')}</Typography.Paragraph>
+        {status.data.requiredByPolicy && <Alert type="info" showIcon title={t('twoFactor.requiredByPolicy')} />}
+        {/* "Passkey only" holds for whoever uses two-factor; without a passkey, the next sign-in asks for one (docs/decisions.md). */}
+        {status.data.requiredFactor === 'passkey' && (enabled || status.data.requiredByPolicy) && status.data.passkeys === 0 && (
+          <Alert type="warning" showIcon title={t('twoFactor.passkeyRequired')} />
+        )}
+        {enabled ? (
+          <>
+            <Typography.Text>{t('twoFactor.recoveryLeft', { count: status.data.recoveryCodesLeft })}</Typography.Text>
+            <Space wrap>
+              <Button onClick={() => confirmThen('regenerate')}>{t('twoFactor.regenerate')}</Button>
+              <Button danger onClick={() => confirmThen('disable')}>
+                {t('twoFactor.disable')}
+              </Button>
+            </Space>
+          </>
+        ) : (
+          <Button type="primary" onClick={() => confirmThen('enable')}>
+            {t('twoFactor.enable')}
+          </Button>
+        )}
       </Space>
-      <Typography.Paragraph type="secondary">{t('twoFactor.description')}</Typography.Paragraph>
-      {status.data.requiredByPolicy && <Alert type="info" showIcon title={t('twoFactor.requiredByPolicy')} />}
-      {enabled ? (
-        <>
-          <Typography.Text>{t('twoFactor.recoveryLeft', { count: status.data.recoveryCodesLeft })}</Typography.Text>
-          <Space wrap>
-            <Button onClick={() => confirmThen('regenerate')}>{t('twoFactor.regenerate')}</Button>
-            <Button danger onClick={() => confirmThen('disable')}>
-              {t('twoFactor.disable')}
-            </Button>
-          </Space>
-        </>
-      ) : (
-        <Button type="primary" onClick={() => confirmThen('enable')}>
-          {t('twoFactor.enable')}
-        </Button>
-      )}
-    </Space>
+      {!appActive && <Divider />}
+      <AuthenticatorAppSection enrolled={status.data.app} onActive={setAppActive} />
+    </>
   );
 }

@@ -1,16 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BaseApp,
-  ChangeMyPass,
-  CodeSent,
-  MyTwoFactor,
-  RecoveryCodes,
-  RequestChangeMyPass,
-  UpdateDefaultLogin,
-  UpdateProfileRequest,
-  UserProfile,
-} from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { PASSWORD_DESCRIPTORS, USER_DESCRIPTORS, type ChangeMyPass, type RequestChangeMyPass, type UpdateDefaultLogin, type UpdateProfileRequest } from '@portal/contracts';
+import { callApi } from '../../api/call-api.ts';
 import { queryKeys } from '../../api/queries.ts';
 
 /** Query keys of the account area. */
@@ -22,44 +12,30 @@ export const accountKeys = {
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileRequest) => apiRequest<UserProfile>('/User/UpdateUserProfileCurrent', { body }),
+    mutationFn: (body: UpdateProfileRequest) => callApi(USER_DESCRIPTORS.updateProfile, body),
     onSuccess: (profile) => client.setQueryData(queryKeys.profile, profile),
   });
 }
 
 export function requestChangeMyPass(body: RequestChangeMyPass) {
-  return apiRequest<{ enableVerify: boolean; resendAfterSeconds: number }>('/User/RequestChangeMyPass', { body });
+  return callApi(PASSWORD_DESCRIPTORS.requestChange, body);
 }
 
 export function changeMyPass(body: ChangeMyPass) {
-  return apiRequest<boolean>('/User/ChangeMyPass', { body });
+  return callApi(PASSWORD_DESCRIPTORS.change, body);
 }
-
-export function useMyTwoFactor() {
-  return useQuery({
-    queryKey: accountKeys.twoFactor,
-    queryFn: ({ signal }) => apiRequest<MyTwoFactor>('/TwoFA/GetMyStatus', { signal }),
-  });
-}
-
-export const twoFactorApi = {
-  requestEnable: (password: string) => apiRequest<CodeSent>('/TwoFA/RequestEnable', { body: { password } }),
-  confirmEnable: (code: string) => apiRequest<RecoveryCodes>('/TwoFA/ConfirmEnable', { body: { code } }),
-  disable: (password: string) => apiRequest<boolean>('/TwoFA/Disable', { body: { password } }),
-  regenerate: (password: string) => apiRequest<RecoveryCodes>('/TwoFA/RegenerateRecoveryCodes', { body: { password } }),
-};
 
 export function useBaseApps() {
   return useQuery({
     queryKey: accountKeys.apps,
-    queryFn: ({ signal }) => apiRequest<BaseApp[]>('/User/GetListBaseApp', { signal }),
+    queryFn: ({ signal }) => callApi(USER_DESCRIPTORS.baseApps, undefined, { signal }),
   });
 }
 
 export function useUpdateDefaultLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateDefaultLogin) => apiRequest<boolean>('/User/UpdateChannelCodeDefaultLogin', { body }),
+    mutationFn: (body: UpdateDefaultLogin) => callApi(USER_DESCRIPTORS.updateDefaultLogin, body),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.profile }),
   });
 }

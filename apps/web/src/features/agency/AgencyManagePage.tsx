@@ -6,6 +6,9 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, activeStatusToggle, useStatusText } from '../../shared/resource/status.ts';
 import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['agency'] as const;
+
 /** /agency-crm/agency-manage: the resellers, their contact and commission terms; an agency's user sees their own. */
 export default function AgencyManagePage() {
   const { t } = useTranslation('agency');
@@ -13,18 +16,18 @@ export default function AgencyManagePage() {
 
   const definition = useMemo((): ResourceScreenDefinition<typeof agencyResource> => {
     const bases = COMMISSION_BASES.map((basis) => ({ value: basis, label: t(`basis.${basis}`) }));
-    const commission = (agency: RecordOf<typeof agencyResource>) => t('commission', { percent: agency.commissionPercent, basis: t(`basis.${agency.commissionBasis as 'RECURRING'}`) });
+    const commission = (agency: RecordOf<typeof agencyResource>) => t('commission', { percent: agency.commissionPercent, basis: t(`basis.${agency.commissionBasis}`) });
     return {
       contract: agencyResource,
       title: t('agencies'),
       columns: [
         { title: t('fields.name'), dataIndex: 'name', key: 'name' },
-        { title: t('fields.code'), dataIndex: 'code', key: 'code' },
+        { title: t('fields.code'), dataIndex: 'code', key: 'code', fit: 'keep' },
         { title: t('fields.contactName'), dataIndex: 'contactName', key: 'contactName' },
         { title: t('fields.commissionPercent'), key: 'commission', render: (_v, agency) => commission(agency) },
-        { title: t('fields.unitCount'), dataIndex: 'unitCount', key: 'unitCount', align: 'right' },
-        { title: t('fields.trialUnitCount'), dataIndex: 'trialUnitCount', key: 'trialUnitCount', align: 'right' },
-        { title: t('fields.contractEndDate'), key: 'contractEndDate', render: (_v, agency) => formatDate(agency.contractEndDate) },
+        { title: t('fields.unitCount'), dataIndex: 'unitCount', key: 'unitCount', fit: 'keep', align: 'right' },
+        { title: t('fields.trialUnitCount'), dataIndex: 'trialUnitCount', key: 'trialUnitCount', fit: 'keep', align: 'right' },
+        { title: t('fields.contractEndDate'), key: 'contractEndDate', fit: 'keep', render: (_v, agency) => formatDate(agency.contractEndDate) },
       ],
       form: [
         { name: 'name', label: t('fields.name'), input: 'text', wide: true },

@@ -9,7 +9,10 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, activeStatusToggle, useStatusText } from '../../shared/resource/status.ts';
 import type { RecordOf, FormField, ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
 import { RoleMatrix, type MatrixCalls } from '../access/PermissionMatrixPage.tsx';
-import { useAgencyOptions, useIsAgencyUser } from './agency-options.ts';
+import { agencyOptions, useIsAgencyUser } from './agency-options.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['agency'] as const;
 
 const AGENCY_MATRIX: MatrixCalls = { resource: 'AgencyRole', calls: PERMISSION_MATRIX_CALLS.agency };
 
@@ -22,15 +25,15 @@ export default function AgencyRolePage() {
   const [matrixOf, setMatrixOf] = useState<RecordOf<typeof agencyRoleResource> | null>(null);
 
   const definition = useMemo((): ResourceScreenDefinition<typeof agencyRoleResource> => {
-    const agencyField: FormField<typeof agencyRoleResource> = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, only: 'create', wide: true };
+    const agencyField: FormField<typeof agencyRoleResource> = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: agencyOptions, only: 'create', wide: true };
     return {
       contract: agencyRoleResource,
       title: t('roles'),
       columns: [
         { title: t('fields.roleName'), dataIndex: 'name', key: 'name' },
-        ...(agencyUser ? [] : [{ title: t('fields.agency'), dataIndex: 'agencyName', key: 'agencyName' }]),
+        ...(agencyUser ? [] : [{ title: t('fields.agency'), dataIndex: 'agencyName' as const, key: 'agencyName' }]),
         { title: t('fields.description'), dataIndex: 'description', key: 'description' },
-        { title: t('fields.userCount'), dataIndex: 'userCount', key: 'userCount', align: 'right' as const },
+        { title: t('fields.userCount'), dataIndex: 'userCount', key: 'userCount', fit: 'keep', align: 'right' as const },
       ],
       form: [
         ...(agencyUser ? [] : [agencyField]),
@@ -38,7 +41,7 @@ export default function AgencyRolePage() {
         { name: 'description', label: t('fields.description'), input: 'textarea' },
       ],
       filters: [
-        ...(agencyUser ? [] : ([{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }] satisfies FilterField<typeof agencyRoleResource>[])),
+        ...(agencyUser ? [] : ([{ name: 'agencyId', label: t('fields.agency'), options: agencyOptions }] satisfies FilterField<typeof agencyRoleResource>[])),
         { name: 'status', label: t('fields.status'), options: activeStatusOptions(statusText) },
       ],
       view: [

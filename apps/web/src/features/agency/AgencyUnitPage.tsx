@@ -6,7 +6,10 @@ import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { RecordOf, FormField, ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
-import { useAgencyOptions, useIsAgencyUser } from './agency-options.ts';
+import { agencyOptions, useIsAgencyUser } from './agency-options.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['agency', 'unit'] as const;
 
 /**
  * /agency-crm/agency-unit: the units agencies brought, with their packs; an agency's user sees
@@ -23,7 +26,7 @@ export default function AgencyUnitPage() {
     const type = (unit: RecordOf<typeof agencyUnitResource>) => (unit.isTrial ? <Tag color="orange">{u('type.trial')}</Tag> : <Tag color="blue">{u('type.official')}</Tag>);
     const packs = (unit: RecordOf<typeof agencyUnitResource>) => (unit.packNames).map((name) => <Tag key={name}>{name}</Tag>);
     const form: FormField<typeof agencyUnitResource>[] = [
-      ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, wide: true, only: 'create' } as FormField<typeof agencyUnitResource>]),
+      ...(agencyUser ? [] : [{ name: 'agencyId', label: t('fields.agency'), input: 'select', options: agencyOptions, wide: true, only: 'create' } satisfies FormField<typeof agencyUnitResource>]),
       { name: 'name', label: u('fields.name'), input: 'text', wide: true },
       { name: 'businessCode', label: u('fields.businessCode'), input: 'text' },
       { name: 'numberOfEmployees', label: u('fields.numberOfEmployees'), input: 'select', options: USER_COUNT_BANDS.map((band) => ({ value: band, label: band })) },
@@ -38,19 +41,19 @@ export default function AgencyUnitPage() {
       title: t('units'),
       columns: [
         { title: u('fields.name'), dataIndex: 'name', key: 'name' },
-        { title: u('fields.businessCode'), dataIndex: 'businessCode', key: 'businessCode' },
-        ...(agencyUser ? [] : [{ title: t('fields.agency'), dataIndex: 'agencyName', key: 'agencyName' }]),
-        { title: u('fields.adminUnit'), dataIndex: 'adminUsername', key: 'adminUsername' },
-        { title: u('fields.isTrial'), key: 'isTrial', render: (_v: unknown, unit: RecordOf<typeof agencyUnitResource>) => type(unit) },
+        { title: u('fields.businessCode'), dataIndex: 'businessCode', key: 'businessCode', fit: 'keep' },
+        ...(agencyUser ? [] : [{ title: t('fields.agency'), dataIndex: 'agencyName' as const, key: 'agencyName' }]),
+        { title: u('fields.adminUnit'), dataIndex: 'adminUsername', key: 'adminUsername', fit: 'keep' },
+        { title: u('fields.isTrial'), key: 'isTrial', fit: 'keep', render: (_v: unknown, unit: RecordOf<typeof agencyUnitResource>) => type(unit) },
         { title: t('fields.packs'), key: 'packs', render: (_v: unknown, unit: RecordOf<typeof agencyUnitResource>) => packs(unit) },
-        { title: t('fields.openUpgradeRequests'), dataIndex: 'openUpgradeRequests', key: 'openUpgradeRequests' },
-        { title: u('fields.expiryDate'), key: 'expiryDate', render: (_v: unknown, unit: RecordOf<typeof agencyUnitResource>) => formatDate(unit.expiryDate) },
+        { title: t('fields.openUpgradeRequests'), dataIndex: 'openUpgradeRequests', key: 'openUpgradeRequests', fit: 'keep' },
+        { title: u('fields.expiryDate'), key: 'expiryDate', fit: 'keep', render: (_v: unknown, unit: RecordOf<typeof agencyUnitResource>) => formatDate(unit.expiryDate) },
       ],
       form,
       // An agency corrects the trial units it registered; the others are the platform's (the server refuses them too).
       canEdit: (unit) => unit.isTrial === true,
       filters: [
-        ...(agencyUser ? [] : ([{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }] satisfies FilterField<typeof agencyUnitResource>[])),
+        ...(agencyUser ? [] : ([{ name: 'agencyId', label: t('fields.agency'), options: agencyOptions }] satisfies FilterField<typeof agencyUnitResource>[])),
         { name: 'isTrial', label: u('fields.isTrial'), options: [{ value: true, label: u('type.trial') }, { value: false, label: u('type.official') }] },
         { name: 'status', label: u('fields.status'), options: activeStatusOptions(statusText) },
       ],

@@ -7,7 +7,10 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { RecordOf, FormField, ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
 import { accountFormFields, userStatusOptions, userStatusToggle } from '../user/user-fields.ts';
-import { useAgencyOptions, useAgencyRoleOptions, useIsAgencyUser } from './agency-options.ts';
+import { agencyOptions, useAgencyRoleOptions, useIsAgencyUser } from './agency-options.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['agency', 'user'] as const;
 
 /** /agency-crm/agency-user: each agency's agent and agent users, with the agency's roles. */
 export default function AgencyUserPage() {
@@ -20,16 +23,16 @@ export default function AgencyUserPage() {
     const statuses = userStatusOptions(statusText);
     const kind = (user: RecordOf<typeof agencyUserResource>) => (user.isAgent ? <Tag color="purple">{t('kind.agent')}</Tag> : <Tag>{t('kind.agentUser')}</Tag>);
     const roleTags = (user: RecordOf<typeof agencyUserResource>) => (user.roleNames).map((name) => <Tag key={name}>{name}</Tag>);
-    const agencyField: FormField<typeof agencyUserResource> = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, only: 'create', wide: true };
+    const agencyField: FormField<typeof agencyUserResource> = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: agencyOptions, only: 'create', wide: true };
     return {
       contract: agencyUserResource,
       title: t('users'),
       columns: [
-        { title: u('fields.username'), dataIndex: 'username', key: 'username' },
+        { title: u('fields.username'), dataIndex: 'username', key: 'username', fit: 'keep' },
         { title: u('fields.fullName'), dataIndex: 'fullName', key: 'fullName' },
-        { title: u('fields.email'), dataIndex: 'email', key: 'email' },
-        ...(agencyUser ? [] : [{ title: t('fields.agency'), dataIndex: 'agencyName', key: 'agencyName' }]),
-        { title: t('fields.isAgent'), key: 'isAgent', render: (_v: unknown, user: RecordOf<typeof agencyUserResource>) => kind(user) },
+        { title: u('fields.email'), dataIndex: 'email', key: 'email', fit: 'anywhere' },
+        ...(agencyUser ? [] : [{ title: t('fields.agency'), dataIndex: 'agencyName' as const, key: 'agencyName' }]),
+        { title: t('fields.isAgent'), key: 'isAgent', fit: 'keep', render: (_v: unknown, user: RecordOf<typeof agencyUserResource>) => kind(user) },
         { title: t('fields.roles'), key: 'roles', render: (_v: unknown, user: RecordOf<typeof agencyUserResource>) => roleTags(user) },
       ],
       form: [
@@ -38,10 +41,12 @@ export default function AgencyUserPage() {
         { name: 'status', label: u('fields.status'), input: 'select', options: statuses },
         { name: 'isAgent', label: t('kind.agent'), input: 'switch' },
         { name: 'roleIds', label: t('fields.roles'), input: 'multiselect', options: useAgencyRoleOptions, wide: true },
+        // Platform staff give the export option (the account then exports its own agency's lists).
+        ...(agencyUser ? [] : ([{ name: 'allowExport', label: u('fields.allowExport'), input: 'switch' }] satisfies FormField<typeof agencyUserResource>[])),
       ],
-      defaults: { status: USER_STATUS.active, isAgent: false },
+      defaults: { status: USER_STATUS.active, isAgent: false, allowExport: false },
       filters: [
-        ...(agencyUser ? [] : ([{ name: 'agencyId', label: t('fields.agency'), options: useAgencyOptions }] satisfies FilterField<typeof agencyUserResource>[])),
+        ...(agencyUser ? [] : ([{ name: 'agencyId', label: t('fields.agency'), options: agencyOptions }] satisfies FilterField<typeof agencyUserResource>[])),
         { name: 'status', label: u('fields.status'), options: statuses },
       ],
       view: [

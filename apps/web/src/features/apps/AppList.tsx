@@ -3,7 +3,7 @@ import { Alert, Avatar, Empty, List, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PORTAL_SERVICE_CODE, STATUS, type BaseApp } from '@portal/contracts';
+import { PORTAL_SERVICE_CODE, STATUS, type BaseApp, ROUTES } from '@portal/contracts';
 import { useBaseApps } from '../account/account-api.ts';
 import { ExpiredServiceDialog } from './ExpiredServiceDialog.tsx';
 
@@ -16,7 +16,7 @@ function AppEntry({ app }: { app: BaseApp }) {
   // The portal opens in place; the other apps open in a tab of their own and sign in through the portal's session.
   const title =
     app.baseAppCode === PORTAL_SERVICE_CODE ? (
-      <Link to="/dashboard">{app.title}</Link>
+      <Link to={ROUTES.dashboard}>{app.title}</Link>
     ) : active && app.link ? (
       <a href={app.link} target="_blank" rel="noopener noreferrer">
         {app.title}

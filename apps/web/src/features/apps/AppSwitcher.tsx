@@ -5,6 +5,7 @@ import { lazyWithAntd } from '../../shared/with-antd.tsx';
 import { Icon } from '../../shared/ui/Icon.tsx';
 import { Popover } from '../../shared/ui/Popover.tsx';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { ROUTES } from '@portal/contracts';
 
 // The list (built with antd) loads, with antd, when the popup first opens, not with every page.
 const AppList = lazyWithAntd(() => import('./AppList.tsx').then((module) => module.AppList));
@@ -19,7 +20,7 @@ export function AppSwitcher() {
           <Suspense fallback={<Spinner />}>
             <AppList />
           </Suspense>
-          <Link to="/list-base-app" onClick={close}>
+          <Link to={ROUTES.listBaseApp} onClick={close}>
             {t('apps.all')}
           </Link>
         </>

@@ -1,7 +1,7 @@
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@portal/contracts';
+import { errorMessage, ROUTES } from '@portal/contracts';
 import { useProfile } from '../../api/queries.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 
@@ -28,7 +28,7 @@ export function ExpiredServiceDialog({ title, onClose }: { title: string; onClos
             type="primary"
             onClick={() => {
               onClose();
-              void navigate('/package/upgrade');
+              void navigate(ROUTES.upgrade);
             }}
           >
             {t('expired.upgrade')}

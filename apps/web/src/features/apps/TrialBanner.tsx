@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserProfile } from '@portal/contracts';
+import { ROUTES } from '@portal/contracts';
 
 /** Trial accounts: days left (countExpirationDate) or expired, and Upgrade except for unit users. */
 export function TrialBanner({ profile }: { profile: UserProfile }) {
@@ -14,7 +15,7 @@ export function TrialBanner({ profile }: { profile: UserProfile }) {
         {expired ? t('trial.expired') : t('trial.daysLeft', { count: profile.countExpirationDate })}
       </span>
       {!profile.isUserUnit && (
-        <button type="button" className="button button-primary button-small" onClick={() => void navigate('/package/upgrade')}>
+        <button type="button" className="button button-primary button-small" onClick={() => void navigate(ROUTES.upgrade)}>
           {t('trial.upgrade')}
         </button>
       )}

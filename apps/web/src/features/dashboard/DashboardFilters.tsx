@@ -1,9 +1,10 @@
-import { DatePicker, Select } from 'antd';
+import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activityDay } from '@portal/contracts';
-import { useUnitOptions } from '../user/user-options.ts';
+import { RemoteSelect } from '../../shared/resource/RemoteSelect.tsx';
+import { unitOptions, useMayListUnits } from '../user/user-options.ts';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -15,12 +16,12 @@ export interface DashboardFilterValues {
 
 /**
  * The dashboard's period and unit, with the portal's own pickers (DD/MM/YYYY, antd's date
- * range and a searchable select), as on every other screen. Loaded with antd after the
+ * range and the units searched on the server as the user types), as on every other screen. Loaded with antd after the
  * figures (`DashboardPage`), so the first screen stays light.
  */
 export default function DashboardFilters({ value, onChange, units: showUnits }: { value: DashboardFilterValues; onChange: (next: DashboardFilterValues) => void; units: boolean }) {
   const { t } = useTranslation('dashboard');
-  const units = useUnitOptions();
+  const mayListUnits = useMayListUnits();
   const periodId = useId();
   const unitId = useId();
   const today = dayjs(activityDay(new Date()));
@@ -40,17 +41,16 @@ export default function DashboardFilters({ value, onChange, units: showUnits }: 
           }}
         />
       </div>
-      {showUnits && (
+      {showUnits && mayListUnits && (
         <div className="dashboard-filter">
           <label htmlFor={unitId}>{t('unit')}</label>
-          <Select
+          <RemoteSelect
             id={unitId}
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={units.loading}
+            source={unitOptions}
+            leading={{ value: '', label: t('allUnits') }}
             value={value.unit}
             style={{ minWidth: 240 }}
-            options={[{ value: '', label: t('allUnits') }, ...units.options.map((option) => ({ value: String(option.value), label: option.label }))]}
-            onChange={(unit: string) => onChange({ ...value, unit })}
+            onChange={(unit) => onChange({ ...value, unit: typeof unit === 'string' ? unit : '' })}
           />
         </div>
       )}

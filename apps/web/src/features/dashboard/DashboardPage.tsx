@@ -4,12 +4,15 @@ import { activityDay, type DashboardRequest, type DayActivity, type PlatformDash
 import { useProfile } from '../../api/queries.ts';
 import { SeriesChart } from '../../shared/charts/SeriesChart.tsx';
 import { Panel } from '../../shared/Panel.tsx';
-import { formatDate } from '../../shared/format.ts';
+import { formatCount, formatDate } from '../../shared/format.ts';
 import { lazyWithAntd } from '../../shared/with-antd.tsx';
 import type { DashboardFilterValues } from './DashboardFilters.tsx';
 import { MyServices } from './MyServices.tsx';
 import { useDashboard, type DashboardKind } from './use-dashboard.ts';
 import './dashboard.css';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['dashboard'] as const;
 
 /*
  * The first screen most users open draws its figures and charts without antd (a CSS grid, plain
@@ -20,7 +23,6 @@ const DashboardFilters = lazyWithAntd(() => import('./DashboardFilters.tsx').the
 
 /** A day of the activity calendar the counters keep (not the browser's), API takes it. */
 const daysAgo = (days: number) => activityDay(new Date(Date.now() - days * 86_400_000));
-const numberFormat = new Intl.NumberFormat('en');
 
 /** Stacked sections with the dashboard's spacing. */
 const Stack = ({ children }: { children: ReactNode }) => <div className="dashboard-stack">{children}</div>;
@@ -34,13 +36,13 @@ const COLORS = { signIn: '#1677ff', signOut: '#fa8c16', units: '#52c41a', access
 type Figure<T> = { key: keyof T & string; value: (data: T) => number };
 
 function Figures<T>({ data, figures, loading }: { data: T | undefined; figures: Figure<T>[]; loading: boolean }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   return (
     <div className="dashboard-figures">
       {figures.map((figure) => (
         <Panel key={figure.key} data-figure={figure.key}>
-          <div className="figure-title">{t(`figures.${figure.key}` as 'figures.totalUser')}</div>
-          <div className="figure-value" aria-busy={loading && !data}>{data ? numberFormat.format(figure.value(data)) : '…'}</div>
+          <div className="figure-title">{t(/* each figure's key has a phrase; typed keys cannot follow a template */ `figures.${figure.key}` as 'figures.totalUser')}</div>
+          <div className="figure-value" aria-busy={loading && !data}>{data ? formatCount(figure.value(data), i18n.language) : '…'}</div>
         </Panel>
       ))}
     </div>
@@ -82,7 +84,12 @@ function ServiceUsageChart({ usage }: { usage: ServiceUsage[] }) {
   );
 }
 
-const PLATFORM_FIGURES: Figure<PlatformDashboard>[] = [
+/** The figures a dashboard shows: its numeric fields, in order. */
+type NumericKey<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T] & string;
+// data[key] is a number for every key NumericKey picks; TypeScript cannot see it through the generic T.
+const figuresOf = <T,>(keys: NumericKey<T>[]): Figure<T>[] => keys.map((key) => ({ key, value: (data) => data[key] as number }));
+
+const PLATFORM_FIGURES = figuresOf<PlatformDashboard>([
   'numberUnitsActive',
   'numberUserActive',
   'totalUnit',
@@ -92,12 +99,9 @@ const PLATFORM_FIGURES: Figure<PlatformDashboard>[] = [
   'numberOfUnitsImplementation',
   'numberOfUnitsJustImplementation',
   'numberOfUserJustAddInDay',
-].map((key) => ({ key: key as keyof PlatformDashboard & string, value: (data) => data[key as keyof PlatformDashboard] as number }));
+]);
 
-const UNIT_FIGURES: Figure<UnitDashboard>[] = ['userOnline', 'numberDeviceSignin', 'numberOfSignin', 'numberOfSignout'].map((key) => ({
-  key: key as keyof UnitDashboard & string,
-  value: (data) => data[key as keyof UnitDashboard] as number,
-}));
+const UNIT_FIGURES = figuresOf<UnitDashboard>(['userOnline', 'numberDeviceSignin', 'numberOfSignin', 'numberOfSignout']);
 
 function PlatformView({ request }: { request: DashboardRequest }) {
   const { data, isPending } = useDashboard('platform', request);

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { STATUS, type BaseApp } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { STATUS, USER_DESCRIPTORS } from '@portal/contracts';
+import { callApi } from '../../api/call-api.ts';
 import { Panel } from '../../shared/Panel.tsx';
 
-/** The signed-in user's services (the specification's `/ChannelManager/GetChannelByUserCurrent`), with a way into each. */
+/** The signed-in user's services (the specification's dashboard call, `USER_DESCRIPTORS.myServices`), with a way into each. */
 export function MyServices() {
   const { t } = useTranslation('dashboard');
   const services = useQuery({
     queryKey: ['dashboard', 'my-services'],
-    queryFn: ({ signal }) => apiRequest<BaseApp[]>('/ChannelManager/GetChannelByUserCurrent', { signal }),
+    queryFn: ({ signal }) => callApi(USER_DESCRIPTORS.myServices, undefined, { signal }),
   });
   return (
     <Panel title={t('myServices.title')}>

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { REALTIME_EVENTS, type ActivityEvent, type DashboardRequest, type PlatformDashboard, type UnitDashboard } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { DASHBOARD_DESCRIPTORS, REALTIME_EVENTS, type ActivityEvent, type CallAnswer, type DashboardRequest } from '@portal/contracts';
+import { callApi } from '../../api/call-api.ts';
 import { onLiveEvent } from '../../auth/live-connection.ts';
 
 export type DashboardKind = 'platform' | 'unit';
 
-const PATHS = { platform: '/Dashboard/ActivityStatisticUnit', unit: '/Dashboard/ActivityStatisticsByUser' } as const;
 const EVENTS = { platform: REALTIME_EVENTS.userAccessSuperAdmin, unit: REALTIME_EVENTS.userAccess } as const;
 
 const dashboardKey = (kind: DashboardKind, request: DashboardRequest) => ['dashboard', kind, request] as const;
@@ -28,12 +27,14 @@ export function useDashboard<K extends DashboardKind>(kind: K, request: Dashboar
   const key = dashboardKey(kind, request);
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => apiRequest<K extends 'platform' ? PlatformDashboard : UnitDashboard>(PATHS[kind], { body: request, signal }),
+    // DASHBOARD_DESCRIPTORS' keys are the kinds: the answer is the kind's (the cast names it for K).
+    queryFn: ({ signal }) => callApi(DASHBOARD_DESCRIPTORS[kind as DashboardKind], request, { signal }) as Promise<CallAnswer<(typeof DASHBOARD_DESCRIPTORS)[K]>>,
     placeholderData: (previous) => previous,
   });
   useEffect(
     () =>
       onLiveEvent(EVENTS[kind], (payload) => {
+        // The socket hands payloads untyped; both events carry an activity (REALTIME_EVENTS).
         if (eventMatches(payload as ActivityEvent, request)) void client.invalidateQueries({ queryKey: dashboardKey(kind, request) });
       }),
     [client, kind, request],

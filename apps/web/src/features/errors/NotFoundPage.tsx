@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ROUTES } from '@portal/contracts';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -10,7 +11,7 @@ export default function NotFoundPage() {
       title={t('notFound.title')}
       subTitle={t('notFound.description')}
       extra={
-        <Link to="/">
+        <Link to={ROUTES.home}>
           <Button type="primary">{t('backHome')}</Button>
         </Link>
       }

@@ -14,7 +14,10 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import type { FormField, RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
 import { UnitChoiceButton } from '../unit/UnitChoiceButton.tsx';
-import { useUnitOptions } from '../user/user-options.ts';
+import { unitOptions } from '../user/user-options.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['system'] as const;
 
 /**
  * /system/integrate (a unit's own settings) and /system/integrate-default (the platform's,
@@ -29,17 +32,17 @@ function useIntegrationDefinition(contract: IntegrationContract, perUnit: boolea
   const { t: r } = useTranslation('resource');
   return useMemo((): ResourceScreenDefinition<IntegrationContract> => {
     const yesNo = (value: unknown) => (value ? <Tag color="green">{r('yes')}</Tag> : <Tag>{t('integration.no')}</Tag>);
-    const unitField: FormField<IntegrationContract>[] = perUnit ? [{ name: 'unitId', label: t('integration.unit'), input: 'select', options: useUnitOptions, readOnlyOnEdit: true }] : [];
+    const unitField: FormField<IntegrationContract>[] = perUnit ? [{ name: 'unitId', label: t('integration.unit'), input: 'select', options: unitOptions, readOnlyOnEdit: true }] : [];
     return {
       contract,
       title: t(perUnit ? 'integration.title' : 'integration.defaultTitle'),
       columns: [
         { title: t('integration.service'), dataIndex: 'serviceName', key: 'serviceName' },
-        ...(perUnit ? [{ title: t('integration.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
-        { title: t('integration.scimEndpoint'), dataIndex: 'scimEndpoint', key: 'scimEndpoint' },
-        { title: t('integration.enabled'), key: 'enabled', render: (_v: unknown, row: RecordOf<IntegrationContract>) => yesNo(row.enabled) },
-        { title: t('integration.hasCredential'), key: 'hasCredential', render: (_v: unknown, row: RecordOf<IntegrationContract>) => yesNo(row.hasCredential) },
-        { title: t('integration.updatedAt'), key: 'updatedAt', render: (_v: unknown, row: RecordOf<IntegrationContract>) => formatDate(row.updatedAt, true) },
+        ...(perUnit ? [{ title: t('integration.unit'), dataIndex: 'unitName' as const, key: 'unitName' }] : []),
+        { title: t('integration.scimEndpoint'), dataIndex: 'scimEndpoint', key: 'scimEndpoint', fit: 'anywhere' },
+        { title: t('integration.enabled'), key: 'enabled', fit: 'keep', render: (_v: unknown, row: RecordOf<IntegrationContract>) => yesNo(row.enabled) },
+        { title: t('integration.hasCredential'), key: 'hasCredential', fit: 'keep', render: (_v: unknown, row: RecordOf<IntegrationContract>) => yesNo(row.hasCredential) },
+        { title: t('integration.updatedAt'), key: 'updatedAt', fit: 'keep', render: (_v: unknown, row: RecordOf<IntegrationContract>) => formatDate(row.updatedAt, true) },
       ],
       form: [
         ...unitField,

@@ -7,7 +7,10 @@ import { useProfile } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import type { ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
-import { useUnitOptions } from '../user/user-options.ts';
+import { unitOptions } from '../user/user-options.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['log'] as const;
 
 /**
  * /log/access: every sign-in with its device, browser and address, newest first; by unit
@@ -23,16 +26,16 @@ export default function AccessLogPage() {
       contract: accessLogResource,
       title: t('access.title'),
       columns: [
-        { title: t('access.signedInAt'), key: 'signedInAt', render: (_v, row) => formatDate(row.signedInAt, true) },
-        { title: t('access.account'), dataIndex: 'username', key: 'username' },
+        { title: t('access.signedInAt'), key: 'signedInAt', fit: 'keep', render: (_v, row) => formatDate(row.signedInAt, true) },
+        { title: t('access.account'), dataIndex: 'username', key: 'username', fit: 'keep' },
         { title: t('access.fullName'), dataIndex: 'fullName', key: 'fullName' },
-        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
+        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName' as const, key: 'unitName' }] : []),
         { title: t('access.device'), dataIndex: 'deviceName', key: 'deviceName' },
         { title: t('access.browser'), dataIndex: 'browser', key: 'browser' },
-        { title: t('fields.ip'), dataIndex: 'ipAddress', key: 'ipAddress' },
+        { title: t('fields.ip'), dataIndex: 'ipAddress', key: 'ipAddress', fit: 'keep' },
       ],
       filters: [
-        ...(platform && !user ? ([{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] satisfies FilterField<typeof accessLogResource>[]) : []),
+        ...(platform && !user ? ([{ name: 'unitId', label: t('fields.unit'), options: unitOptions }] satisfies FilterField<typeof accessLogResource>[]) : []),
         { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: t('fields.dateRange') },
       ],
       fixedQuery: user ? { userId: user.id } : undefined,

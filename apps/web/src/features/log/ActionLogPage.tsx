@@ -6,8 +6,11 @@ import { useProfile } from '../../api/queries.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import type { RecordOf, ResourceScreenDefinition, FilterField } from '../../shared/resource/types.ts';
-import { useUnitOptions } from '../user/user-options.ts';
+import { unitOptions } from '../user/user-options.ts';
 import { LogContent } from './LogContent.tsx';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['log'] as const;
 
 /** /log/action: who changed what and when; a unit's users see their unit only. */
 export default function ActionLogPage() {
@@ -24,19 +27,19 @@ export default function ActionLogPage() {
       contract: actionLogResource,
       title: t('title'),
       columns: [
-        { title: t('fields.date'), key: 'createdAt', render: (_v, log) => formatDate(log.createdAt, true) },
+        { title: t('fields.date'), key: 'createdAt', fit: 'keep', render: (_v, log) => formatDate(log.createdAt, true) },
         { title: t('fields.module'), key: 'module', render: (_v, log) => objects[log.objectCategory] },
         { title: t('fields.action'), key: 'action', render: (_v, log) => actions[log.action] },
-        { title: t('fields.result'), key: 'result', render: (_v, log) => result(log) },
-        { title: t('fields.user'), dataIndex: 'username', key: 'username' },
-        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
+        { title: t('fields.result'), key: 'result', fit: 'keep', render: (_v, log) => result(log) },
+        { title: t('fields.user'), dataIndex: 'username', key: 'username', fit: 'keep' },
+        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName' as const, key: 'unitName' }] : []),
         { title: t('fields.object'), dataIndex: 'objectName', key: 'objectName' },
       ],
       filters: [
         { name: 'objectCategory', label: t('fields.module'), options: Object.values(LOG_OBJECT).map((value) => ({ value, label: objects[value]! })) },
         { name: 'action', label: t('fields.action'), options: Object.values(LOG_ACTION).map((value) => ({ value, label: actions[value]! })) },
         { name: 'result', label: t('fields.result'), options: Object.values(LOG_RESULT).map((value) => ({ value, label: results[value]! })) },
-        ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] satisfies FilterField<typeof actionLogResource>[]) : []),
+        ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), options: unitOptions }] satisfies FilterField<typeof actionLogResource>[]) : []),
         { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: t('fields.dateRange') },
       ],
       view: [

@@ -53,6 +53,7 @@ export function readableContent(
   let reason: string | undefined;
   const first = /^(\S+)(?:\s+|$)/.exec(rest);
   if (first && (first[1]! in ERROR_CATALOGUE || first[1] === 'error')) {
+    // The key was checked against ERROR_CATALOGUE just above; `in` does not narrow a string to its keys.
     reason = first[1] === 'error' ? errorMessage('request.internal', language) : errorMessage(first[1] as ErrorKey, language);
     rest = rest.slice(first[0].length);
   }

@@ -11,8 +11,11 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { keyOf } from '../../shared/key-of.ts';
 import { LazyRichTextEditor } from '../settings/LazyRichTextEditor.tsx';
-import { useUnitOptions } from '../user/user-options.ts';
+import { unitOptions } from '../user/user-options.ts';
 import { CampaignReceiversButton } from './CampaignReceiversButton.tsx';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['messaging'] as const;
 
 const api = resourceApi(emailCampaignResource);
 const byAddresses = (values: Record<string, unknown>) => values.receiverType === CAMPAIGN_RECEIVER.addresses;
@@ -43,16 +46,16 @@ export default function EmailCampaignPage() {
       columns: [
         { title: t('campaign.name'), dataIndex: 'name', key: 'name' },
         { title: t('campaign.subject'), dataIndex: 'subject', key: 'subject' },
-        { title: t('campaign.sendAt'), key: 'sendAt', render: (_v, row) => formatDate(row.sendAt, true) },
-        { title: t('campaign.status'), key: 'campaignStatus', render: (_v, row) => rowStatus(row) },
-        { title: t('campaign.progress'), key: 'progress', render: (_v, row) => progressText(row) },
+        { title: t('campaign.sendAt'), key: 'sendAt', fit: 'keep', render: (_v, row) => formatDate(row.sendAt, true) },
+        { title: t('campaign.status'), key: 'status', fit: 'keep', render: (_v, row) => rowStatus(row) },
+        { title: t('campaign.progress'), key: 'progress', fit: 'keep', render: (_v, row) => progressText(row) },
       ],
       form: [
         { name: 'name', label: t('campaign.name'), input: 'text' },
         { name: 'sendAt', label: t('campaign.sendAt'), input: 'datetime', future: true, placeholder: t('campaign.sendNow') },
         { name: 'receiverType', label: t('campaign.receiverType'), input: 'select', options: CAMPAIGN_RECEIVER_KINDS.map((value) => ({ value, label: t(`campaign.receiverTypes.${keyOf(CAMPAIGN_RECEIVER, value)}`) })), wide: true },
         { name: 'receivers', label: t('campaign.receivers'), input: 'textarea', shownWhen: byAddresses },
-        { name: 'unitIds', label: t('campaign.unitIds'), input: 'multiselect', options: useUnitOptions, wide: true, required: true, shownWhen: (values) => !byAddresses(values) },
+        { name: 'unitIds', label: t('campaign.unitIds'), input: 'multiselect', options: unitOptions, wide: true, required: true, shownWhen: (values) => !byAddresses(values) },
         { name: 'cc', label: t('campaign.cc'), input: 'text' },
         { name: 'bcc', label: t('campaign.bcc'), input: 'text' },
         { name: 'subject', label: t('campaign.subject'), input: 'text', wide: true },

@@ -9,6 +9,9 @@ import { SmsContentInput } from './SmsContentInput.tsx';
 import { SmsOutboxButton } from './SmsOutboxButton.tsx';
 import { SmsTestButton } from './SmsTestButton.tsx';
 
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['messaging'] as const;
+
 /** /system/template-sms: SMS templates with their type and system type, their length in parts, a test send and the outbox. */
 export default function SmsTemplatePage() {
   const { t } = useTranslation('messaging');
@@ -18,18 +21,19 @@ export default function SmsTemplatePage() {
   const definition = useMemo((): ResourceScreenDefinition<typeof smsTemplateResource> => {
     const types = SMS_TYPES.map((value) => ({ value, label: t(`sms.types.${value}`) }));
     const systemTypes = SMS_SYSTEM_TYPE_NAMES.map((value) => ({ value, label: `${t(`sms.systemTypes.${value}`)} (${t('sms.variables', { list: SMS_SYSTEM_TYPES[value].variables.join(', ') })})` }));
-    const systemTypeName = (value: unknown) => (value ? t(`sms.systemTypes.${value as SmsSystemType}`) : t('sms.noSystemType'));
+    const systemTypeName = (value: SmsSystemType | null) => (value ? t(`sms.systemTypes.${value}`) : t('sms.noSystemType'));
     return {
       contract: smsTemplateResource,
       title: t('sms.title'),
       columns: [
         { title: t('sms.name'), dataIndex: 'name', key: 'name' },
-        { title: t('sms.type'), key: 'type', render: (_v, row) => t(`sms.types.${row.type as 'ADVERTISING'}`) },
+        { title: t('sms.type'), key: 'type', fit: 'keep', render: (_v, row) => t(`sms.types.${row.type}`) },
         { title: t('sms.systemType'), key: 'systemType', render: (_v, row) => systemTypeName(row.systemType) },
         { title: t('sms.content'), dataIndex: 'content', key: 'content' },
         {
           title: t('sms.segments'),
           key: 'segments',
+          fit: 'keep',
           render: (_v, row) => {
             const length = smsLength(String(row.content));
             return `${length.segments} × ${length.encoding}`;

@@ -33,7 +33,10 @@ export function SmsTestButton({ template }: { template: { id: string; name: stri
           open
           title={t('sms.sendTestTitle', { name: template.name })}
           okText={label}
-          onOk={() => void form.validateFields().then(({ phone }) => send.mutate(phone.trim()))}
+          onOk={() =>
+            // A refused phone number is shown at its field: nothing else to do with the rejection.
+            void form.validateFields().then(({ phone }) => send.mutate(phone.trim()), () => undefined)
+          }
           confirmLoading={send.isPending}
           onCancel={() => setOpen(false)}
           destroyOnHidden

@@ -2,8 +2,8 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { MarkNotificationsRead, UserNotification } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { NOTIFICATION_DESCRIPTORS, type UserNotification } from '@portal/contracts';
+import { callApi } from '../../api/call-api.ts';
 import { formatDate } from '../../shared/format.ts';
 import './notification-list.css';
 
@@ -14,10 +14,7 @@ interface ListProps {
   onOpen: () => void;
 }
 
-const markRead = (ids: string[]) => {
-  const body: MarkNotificationsRead = { ids };
-  return apiRequest<number>('/Notification/MarkRead', { body });
-};
+const markRead = (ids: string[]) => callApi(NOTIFICATION_DESCRIPTORS.markRead, { ids });
 
 function NotificationEntry({ notification, pathOf, onOpen }: { notification: UserNotification } & Omit<ListProps, 'mine'>) {
   const navigate = useNavigate();

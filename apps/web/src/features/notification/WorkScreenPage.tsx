@@ -2,15 +2,18 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PUSHED_NOTIFICATIONS } from '@portal/contracts';
+import { PUSHED_NOTIFICATIONS, ROUTES } from '@portal/contracts';
 import { useBaseApps } from '../account/account-api.ts';
 import { ExpiredServiceDialog } from '../apps/ExpiredServiceDialog.tsx';
 import { workScreenTarget } from './work-screen-target.ts';
 
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['notification'] as const;
+
 function HomeButton() {
   const { t } = useTranslation();
   return (
-    <Link to="/">
+    <Link to={ROUTES.home}>
       <Button type="primary">{t('backHome')}</Button>
     </Link>
   );

@@ -2,6 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { paymentAmount, USER_COUNT_BANDS } from '@portal/contracts';
 import type { CustomInputProps } from '../../shared/resource/types.ts';
+import { DEFAULT_CURRENCY, formatMoney } from '../../shared/format.ts';
 
 /**
  * The pack's payment amount as the price, band and discount are typed: the same rule the server
@@ -15,10 +16,6 @@ export function PaymentAmountField({ label }: CustomInputProps) {
   const band = Form.useWatch('userBand', form);
   const known = typeof price === 'number' && USER_COUNT_BANDS.includes(band);
   const amount = known ? paymentAmount(price, typeof discount === 'number' ? discount : 0, band) : null;
-  return <Input aria-label={label} readOnly value={amount === null ? '' : formatMoney(amount, i18n.language)} data-testid="payment-amount" />;
+  return <Input aria-label={label} readOnly value={amount === null ? '' : formatMoney(amount, DEFAULT_CURRENCY, i18n.language)} data-testid="payment-amount" />;
 }
 
-/** An amount of money with thousands separators, in the screen's language. */
-export function formatMoney(value: number, language: string): string {
-  return new Intl.NumberFormat(language === 'en' ? 'en-US' : 'vi-VN', { maximumFractionDigits: 0 }).format(value);
-}

@@ -7,7 +7,11 @@ import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
-import { formatMoney, PaymentAmountField } from './PaymentAmountField.tsx';
+import { PaymentAmountField } from './PaymentAmountField.tsx';
+import { formatMoney } from '../../shared/format.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['commerce'] as const;
 
 /** The services a pack can hold: every active service but the portal itself. */
 function useServiceOptions() {
@@ -27,7 +31,7 @@ export default function ServicePackagePage() {
 
   const screenTitle = useScreenTitle();
   const definition = useMemo((): ResourceScreenDefinition<typeof servicePackageResource> => {
-    const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, language) : '');
+    const money = (value: unknown, pack: { moneyType: string }) => (typeof value === 'number' ? formatMoney(value, pack.moneyType, language) : '');
     const expiry = (p: RecordOf<typeof servicePackageResource>) => (p.expiryMonths === null ? t('pack.unlimited') : t('pack.months', { count: p.expiryMonths }));
     const statuses = activeStatusOptions(statusText);
     return {
@@ -35,13 +39,13 @@ export default function ServicePackagePage() {
       title: screenTitle ?? t('pack.title'),
       columns: [
         { title: t('pack.name'), dataIndex: 'name', key: 'name' },
-        { title: t('pack.level'), dataIndex: 'level', key: 'level' },
-        { title: t('pack.userBand'), dataIndex: 'userBand', key: 'userBand' },
-        { title: t('pack.serviceCount'), key: 'serviceCount', align: 'right', render: (_, p) => (p.serviceIds).length },
-        { title: t('pack.pricePerUserMonth'), dataIndex: 'pricePerUserMonth', key: 'price', align: 'right', render: money },
-        { title: t('pack.discountPercent'), dataIndex: 'discountPercent', key: 'discount', align: 'right' },
-        { title: t('pack.paymentAmount'), dataIndex: 'paymentAmount', key: 'paymentAmount', align: 'right', render: money },
-        { title: t('pack.expiry'), key: 'expiry', render: (_, p) => expiry(p) },
+        { title: t('pack.level'), dataIndex: 'level', key: 'level', fit: 'keep' },
+        { title: t('pack.userBand'), dataIndex: 'userBand', key: 'userBand', fit: 'keep' },
+        { title: t('pack.serviceCount'), key: 'serviceCount', fit: 'keep', align: 'right', render: (_, p) => (p.serviceIds).length },
+        { title: t('pack.pricePerUserMonth'), dataIndex: 'pricePerUserMonth', key: 'price', fit: 'keep', align: 'right', render: money },
+        { title: t('pack.discountPercent'), dataIndex: 'discountPercent', key: 'discount', fit: 'keep', align: 'right' },
+        { title: t('pack.paymentAmount'), dataIndex: 'paymentAmount', key: 'paymentAmount', fit: 'keep', align: 'right', render: money },
+        { title: t('pack.expiry'), key: 'expiryMonths', fit: 'keep', render: (_, p) => expiry(p) },
       ],
       form: [
         { name: 'name', label: t('pack.name'), input: 'text', wide: true },
@@ -65,9 +69,9 @@ export default function ServicePackagePage() {
         { label: t('pack.services'), render: (p) => (p.serviceNames).join(', ') },
         { label: t('pack.level'), render: (p) => p.level },
         { label: t('pack.userBand'), render: (p) => p.userBand },
-        { label: t('pack.pricePerUserMonth'), render: (p) => money(p.pricePerUserMonth) },
+        { label: t('pack.pricePerUserMonth'), render: (p) => money(p.pricePerUserMonth, p) },
         { label: t('pack.discountPercent'), render: (p) => p.discountPercent },
-        { label: t('pack.paymentAmount'), render: (p) => money(p.paymentAmount) },
+        { label: t('pack.paymentAmount'), render: (p) => money(p.paymentAmount, p) },
         { label: t('pack.trialDays'), render: (p) => p.trialDays },
         { label: t('pack.expiry'), render: expiry },
         { label: t('pack.highlightFeatures'), render: (p) => p.highlightFeatures },

@@ -3,15 +3,18 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../shared/screen-title.ts';
 import { STATUS, unitPackageResource } from '@portal/contracts';
-import dayjs, { type Dayjs } from 'dayjs';
-import { usePackOptions, usePackTerms } from './pack-options.ts';
+import dayjs from 'dayjs';
+import { packOptions, packTerm } from './pack-options.ts';
 import { ActivePackNotice } from './ActivePackNotice.tsx';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
-import { useUnitOptions } from '../user/user-options.ts';
+import { unitOptions } from '../user/user-options.ts';
 import { PackageSyncAction } from './PackageSyncAction.tsx';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['commerce'] as const;
 
 /** /package/package-enterprise: which pack each unit holds, its seats, period and kind. */
 export default function UnitPackagePage() {
@@ -20,7 +23,6 @@ export default function UnitPackagePage() {
   const statusText = useStatusText();
 
   const screenTitle = useScreenTitle();
-  const terms = usePackTerms();
   const definition = useMemo((): ResourceScreenDefinition<typeof unitPackageResource> => {
     const kind = (p: RecordOf<typeof unitPackageResource>) => (p.isTrial ? <Tag color="orange">{t('unitPack.trial')}</Tag> : <Tag color="blue">{t('unitPack.paid')}</Tag>);
     const expiry = (p: RecordOf<typeof unitPackageResource>) => (p.endsAt ? formatDate(p.endsAt) : t('pack.unlimited'));
@@ -32,15 +34,15 @@ export default function UnitPackagePage() {
       columns: [
         { title: t('unitPack.unit'), dataIndex: 'unitName', key: 'unitName' },
         { title: t('pack.name'), dataIndex: 'packageName', key: 'packageName' },
-        { title: t('unitPack.seats'), dataIndex: 'seats', key: 'seats', align: 'right' },
-        { title: t('unitPack.startsAt'), key: 'startsAt', render: (_, p) => formatDate(p.startsAt) },
-        { title: t('unitPack.endsAt'), key: 'endsAt', render: (_, p) => expiry(p) },
-        { title: t('unitPack.kind'), key: 'kind', render: (_, p) => kind(p) },
-        { title: t('unitPack.now'), key: 'usable', render: (_, p) => usable(p) },
+        { title: t('unitPack.seats'), dataIndex: 'seats', key: 'seats', fit: 'keep', align: 'right' },
+        { title: t('unitPack.startsAt'), key: 'startsAt', fit: 'keep', render: (_, p) => formatDate(p.startsAt) },
+        { title: t('unitPack.endsAt'), key: 'endsAt', fit: 'keep', render: (_, p) => expiry(p) },
+        { title: t('unitPack.kind'), key: 'kind', fit: 'keep', render: (_, p) => kind(p) },
+        { title: t('unitPack.now'), key: 'usable', fit: 'keep', render: (_, p) => usable(p) },
       ],
       form: [
-        { name: 'unitId', label: t('unitPack.unit'), input: 'select', options: useUnitOptions, readOnlyOnEdit: true, wide: true },
-        { name: 'packageId', label: t('pack.name'), input: 'select', options: usePackOptions, wide: true },
+        { name: 'unitId', label: t('unitPack.unit'), input: 'select', options: unitOptions, readOnlyOnEdit: true, wide: true },
+        { name: 'packageId', label: t('pack.name'), input: 'select', options: packOptions, wide: true },
         { name: 'seats', label: t('unitPack.seatsHint'), input: 'number' },
         { name: 'isTrial', label: t('unitPack.trial'), input: 'switch' },
         { name: 'startsAt', label: t('unitPack.startsAt'), input: 'date' },
@@ -50,10 +52,13 @@ export default function UnitPackagePage() {
       defaults: { startsAt: dayjs().startOf('day') },
       onFormChange: (changed, values, set) => {
         if (!('packageId' in changed) && !('startsAt' in changed)) return;
-        const months = terms.get(values.packageId as string);
-        const start = values.startsAt as Dayjs | null | undefined;
-        if (months === undefined || !start) return;
-        set('endsAt', months === null ? null : start.add(months, 'month'));
+        const packageId = values.packageId;
+        const start = values.startsAt;
+        if (!packageId || !start) return;
+        // The term is read with the pack (cached after the first time); the server counts the same when no expiry is sent.
+        void packTerm(packageId).then((months) => {
+          if (months !== undefined) set('endsAt', months === null ? null : start.add(months, 'month'));
+        });
       },
       formNotice: (values, record) => <ActivePackNotice unitId={values.unitId} exceptId={record?.id} />,
       filters: [
@@ -80,7 +85,7 @@ export default function UnitPackagePage() {
       rowActions: (p) => <PackageSyncAction record={p} />,
       nameOf: (p) => `${p.unitName} – ${p.packageName}`,
     };
-  }, [r, statusText, t, screenTitle, terms]);
+  }, [r, statusText, t, screenTitle]);
 
   return <ResourceScreen definition={definition} />;
 }

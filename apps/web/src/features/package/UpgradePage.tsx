@@ -1,16 +1,22 @@
-import { UNIT_CALLS } from '@portal/contracts';
+import { UNIT_CALLS, ROUTES } from '@portal/contracts';
 import { callApi } from '../../api/call.ts';
 import { useState } from 'react';
-import { App, Button, Card, Col, Empty, Input, List, Modal, Row, Select, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Empty, Input, List, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UnitOfferPack, UnitOfferService } from '@portal/contracts';
 
 import { useProfile } from '../../api/queries.ts';
-import { formatDate, formatNumber } from '../../shared/format.ts';
+import { formatDate, formatMoney } from '../../shared/format.ts';
 import { notifySuccess } from '../../shared/notify.ts';
-import { useUnitOptions } from '../user/user-options.ts';
+import { RemoteSelect } from '../../shared/resource/RemoteSelect.tsx';
+import { unitOptions } from '../user/user-options.ts';
+import { bandCount, isUpgrade } from './upgrade-offer.ts';
+import './upgrade-page.css';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['commerce'] as const;
 
 const offerKey = (unitId: string | null) => ['resource', 'UnitOffer', unitId] as const;
 
@@ -56,24 +62,37 @@ function ServiceState({ service }: { service: UnitOfferService }) {
   return <Tag>{t('upgrade.none')}</Tag>;
 }
 
-function PackCard({ pack, onRequest }: { pack: UnitOfferPack; onRequest: () => void }) {
-  const { t } = useTranslation('commerce');
+/** A pack on offer: the unit's current one marked; a request offered only where it is an upgrade. */
+function PackCard({ pack, current, upgrade, onRequest }: { pack: UnitOfferPack; current: boolean; upgrade: boolean; onRequest: () => void }) {
+  const { t, i18n } = useTranslation('commerce');
+  const serviceList = [...new Set(pack.serviceNames)].join(', ');
   return (
     <Card
       size="small"
+      className={current ? 'upgrade-pack upgrade-pack-current' : 'upgrade-pack'}
       title={pack.name}
-      extra={<Tag color="blue">{pack.level}</Tag>}
-      actions={[
-        <Button key="request" type="link" onClick={onRequest}>
-          {t('upgrade.request')}
-        </Button>,
-      ]}
+      extra={
+        <Space size={4}>
+          {current && <Tag color="green">{t('upgrade.current')}</Tag>}
+          <Tag color="blue">{pack.level}</Tag>
+        </Space>
+      }
+      actions={
+        upgrade
+          ? [
+              <Button key="request" type="link" onClick={onRequest}>
+                {t('upgrade.request')}
+              </Button>,
+            ]
+          : undefined
+      }
     >
-      <Typography.Text strong>{t('upgrade.perMonth', { amount: formatNumber(String(pack.paymentAmount)), currency: pack.moneyType })}</Typography.Text>
-      <div>{t('upgrade.users', { band: pack.userBand })}</div>
+      <Typography.Text strong>{t('upgrade.perMonth', { amount: formatMoney(pack.paymentAmount, pack.moneyType, i18n.language) })}</Typography.Text>
+      <div>{t('upgrade.users', { band: pack.userBand, count: bandCount(pack.userBand) })}</div>
       {pack.trialDays ? <div>{t('upgrade.trialDays', { count: pack.trialDays })}</div> : null}
-      <div>{pack.serviceNames.join(', ')}</div>
-      {pack.highlightFeatures && <Typography.Paragraph type="secondary">{pack.highlightFeatures}</Typography.Paragraph>}
+      {/* Each service once: not twice in the list, nor again as highlights that only repeat it. */}
+      <div>{serviceList}</div>
+      {pack.highlightFeatures && pack.highlightFeatures.trim() !== serviceList && <Typography.Paragraph type="secondary">{pack.highlightFeatures}</Typography.Paragraph>}
     </Card>
   );
 }
@@ -89,7 +108,6 @@ export default function UpgradePage() {
   const queryClient = useQueryClient();
   const profile = useProfile().data;
   const [chosenUnit, setChosenUnit] = useState<string | null>(null);
-  const units = useUnitOptions();
   const unitId = profile?.unitId ?? chosenUnit;
   const [wish, setWish] = useState<Wish | null>(null);
   const offer = useQuery({
@@ -103,7 +121,9 @@ export default function UpgradePage() {
       title: t('upgrade.registerTrial'),
       content: t('upgrade.trialQuestion', { service: service.name }),
       onOk: async () => {
-        const trial = await callApi(UNIT_CALLS.registerTrial, { unitId, serviceId: service.serviceId });
+        // A refusal is already told (toast): the dialog closes without an uncaught rejection.
+        const trial = await callApi(UNIT_CALLS.registerTrial, { unitId, serviceId: service.serviceId }).catch(() => undefined);
+        if (!trial) return;
         notifySuccess(t('upgrade.trialDone', { date: formatDate(trial.endsAt) }));
         await queryClient.invalidateQueries({ queryKey: ['resource'] });
       },
@@ -115,18 +135,19 @@ export default function UpgradePage() {
         {t('upgrade.title')}
       </Typography.Title>
       {profile?.unitId === null && (
-        <Select
-          showSearch
-          optionFilterProp="label"
+        <RemoteSelect
+          source={unitOptions}
           placeholder={t('access.unit')}
           aria-label={t('access.unit')}
-          style={{ width: 360 }}
-          options={units.options as { value: string; label: string }[]}
-          loading={units.loading}
-          onChange={(value: string) => setChosenUnit(value)}
+          style={{ width: '100%', maxWidth: 360 }}
+          value={chosenUnit ?? undefined}
+          onChange={(value) => setChosenUnit(typeof value === 'string' ? value : null)}
         />
       )}
-      {unitId === null ? null : offer.isPending ? (
+      {unitId === null ? (
+        // Platform staff hold no business: the screen shows a business's offer once one is chosen.
+        profile?.unitId === null && <Empty description={t('upgrade.chooseUnit')} />
+      ) : offer.isPending ? (
         <Spin />
       ) : offer.isError ? (
         <Empty />
@@ -155,7 +176,8 @@ export default function UpgradePage() {
                     title={
                       <Space>
                         {service.name}
-                        {!service.link && <Tag color="purple">{t('upgrade.comingSoon')}</Tag>}
+                        {/* Coming soon: not reachable yet and not held — never said of a service in use. */}
+                        {!service.link && service.state === 'none' && <Tag color="purple">{t('upgrade.comingSoon')}</Tag>}
                       </Space>
                     }
                     description={<ServiceState service={service} />}
@@ -165,15 +187,20 @@ export default function UpgradePage() {
             />
           </Card>
           <Card title={t('upgrade.packs')}>
-            <Row gutter={[16, 16]}>
+            <Row gutter={[16, 16]} className="upgrade-packs">
               {offer.data.packs.map((pack) => (
                 <Col key={pack.id} xs={24} md={12} xl={8}>
-                  <PackCard pack={pack} onRequest={() => setWish({ packageId: pack.id, name: pack.name })} />
+                  <PackCard
+                    pack={pack}
+                    current={offer.data.currentPackIds.includes(pack.id)}
+                    upgrade={isUpgrade(pack, offer.data.packs.filter((held) => offer.data.currentPackIds.includes(held.id)))}
+                    onRequest={() => setWish({ packageId: pack.id, name: pack.name })}
+                  />
                 </Col>
               ))}
             </Row>
           </Card>
-          <Link to="/package/upgrade-request">{t('upgrade.myRequests')}</Link>
+          <Link to={ROUTES.upgradeRequests}>{t('upgrade.myRequests')}</Link>
         </>
       )}
       {wish && unitId && <RequestDialog unitId={unitId} wish={wish} onClose={() => setWish(null)} />}

@@ -12,6 +12,9 @@ import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['commerce'] as const;
+
 const STATE_COLOURS: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'green' };
 /** The phrase of each state, by its number. */
 const STATE_KEYS: Record<number, keyof typeof UPGRADE_REQUEST_STATE> = {
@@ -41,18 +44,19 @@ export default function UpgradeRequestPage() {
         }}
       />
     );
+    // Object.entries widens keys to string; these are UPGRADE_REQUEST_STATE's own, each with a phrase.
     const states = Object.entries(UPGRADE_REQUEST_STATE).map(([key, value]) => ({ value, label: t(`request.states.${key as keyof typeof UPGRADE_REQUEST_STATE}`) }));
     return {
       contract: upgradeRequestResource,
       title: t('request.title'),
       columns: [
-        { title: t('request.createdAt'), key: 'createdAt', render: (_v, r) => formatDate(r.createdAt, true) },
+        { title: t('request.createdAt'), key: 'createdAt', fit: 'keep', render: (_v, r) => formatDate(r.createdAt, true) },
         { title: t('access.unit'), dataIndex: 'unitName', key: 'unitName' },
         { title: t('request.requester'), dataIndex: 'requesterName', key: 'requesterName' },
         { title: t('pack.name'), dataIndex: 'packageName', key: 'packageName' },
         { title: t('access.service'), dataIndex: 'serviceName', key: 'serviceName' },
         { title: t('upgrade.note'), dataIndex: 'note', key: 'note' },
-        { title: t('request.state'), key: 'state', render: (_v, r) => state(r) },
+        { title: t('request.state'), key: 'state', fit: 'keep', render: (_v, r) => state(r) },
       ],
       filters: [{ name: 'state', label: t('request.state'), options: states }],
       view: [
@@ -62,7 +66,7 @@ export default function UpgradeRequestPage() {
         { label: t('access.service'), render: (r) => r.serviceName },
         { label: t('upgrade.note'), render: (r) => r.note },
         { label: t('request.state'), render: state },
-        { label: t('request.handledBy'), render: (r) => (r.handledBy ? `${r.handledBy as string} – ${formatDate(r.handledAt as string, true)}` : '') },
+        { label: t('request.handledBy'), render: (r) => (r.handledBy ? `${r.handledBy} – ${formatDate(r.handledAt, true)}` : '') },
       ],
       rowActions: (record) =>
         permissions.has('PACKAGE_SERVICEPACKAGE_EDIT') && (

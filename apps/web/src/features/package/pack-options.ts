@@ -1,28 +1,43 @@
-import { LOOKUP_CALLS } from '@portal/contracts';
+import { LOOKUP_DESCRIPTORS, type ActivePackage, type CallBody } from '@portal/contracts';
 import { callApi } from '../../api/call.ts';
-import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../api/query-client.ts';
+import { searchedOptions } from '../../shared/resource/remote-options.ts';
+import type { RemoteOptions } from '../../shared/resource/types.ts';
 
-import type { Option } from '../../shared/resource/types.ts';
+const byIdKey = (id: string) => ['resource', 'ChannelPackage', 'options', 'by-id', id];
 
 /**
- * The service packs on offer (active), to give one to a unit: the server's one list of them
- * (`/ChannelPackage/GetAllActive`). Kept under the packs' resource key, so saving a pack on its
- * screen refreshes the choice.
+ * A page of the packs on offer. Each pack found is kept by id too: the term of the pack the user
+ * then picks is at hand at once, before they can touch the dates.
  */
-export function usePackOptions(): { options: Option[]; loading: boolean } {
-  const { data, isPending } = useActivePacks();
-  return { options: (data ?? []).map((pack) => ({ value: pack.id, label: `${pack.name} (${pack.userBand})` })), loading: isPending };
+async function searchActive(body: CallBody<typeof LOOKUP_DESCRIPTORS.searchActivePacks>, signal?: AbortSignal) {
+  const found = await callApi(LOOKUP_DESCRIPTORS.searchActivePacks, body, signal ? { signal } : {});
+  for (const pack of found.records) queryClient.setQueryData(byIdKey(pack.id), pack);
+  return found;
 }
 
-const useActivePacks = () =>
-  useQuery({
-    queryKey: ['resource', 'ChannelPackage', 'options'],
-    queryFn: ({ signal }) => callApi(LOOKUP_CALLS.activePacks, undefined, { signal }),
+/** A pack on offer read by id (its term), cached under the packs' key: saving a pack refreshes it. */
+const packById = (id: string) =>
+  queryClient.fetchQuery({
+    queryKey: byIdKey(id),
+    queryFn: async ({ signal }) => (await searchActive({ ids: [id], pageIndex: 1, pageSize: 1 }, signal)).records[0] ?? null,
     staleTime: 60_000,
   });
 
-/** The term in months of each pack on offer (null: no end), to compute a given pack's expiry. */
-export function usePackTerms(): ReadonlyMap<string, number | null> {
-  const { data } = useActivePacks();
-  return new Map((data ?? []).map((pack) => [pack.id, pack.expiryMonths]));
+/**
+ * The service packs on offer (active), to give one to a unit: searched on the server by name as
+ * the user types, a page at a time (`/ChannelPackage/SearchActive`). Kept under the packs'
+ * resource key, so saving a pack on its screen refreshes the choice.
+ */
+export const packOptions: RemoteOptions = searchedOptions<ActivePackage>({
+  key: ['resource', 'ChannelPackage', 'options', 'on-offer'],
+  page: (query, signal) => searchActive(query, signal),
+  named: async (ids, signal) => (await searchActive({ ids, pageIndex: 1, pageSize: ids.length }, signal)).records,
+  option: (pack) => ({ value: pack.id, label: `${pack.name} (${pack.userBand})` }),
+});
+
+/** The term in months of a pack on offer (null: no end; undefined: not on offer), to compute a given pack's expiry. */
+export async function packTerm(id: string): Promise<number | null | undefined> {
+  const pack = await packById(id);
+  return pack ? pack.expiryMonths : undefined;
 }

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { STATUS, unitChannelResource } from '@portal/contracts';
 import { useProfile } from '../../api/queries.ts';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
-import type { FilterField, RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import type { FilterField, RecordOf, ResourceColumn, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
-import { useUnitOptions } from '../user/user-options.ts';
+import { unitOptions } from '../user/user-options.ts';
 
 /**
  * Units' access to services (/api/UnitChannel), seen by business (unit first) or by service
@@ -20,20 +20,20 @@ export function useUnitChannelDefinition(view: 'business' | 'service', title: st
 
   return useMemo((): ResourceScreenDefinition<typeof unitChannelResource> => {
     const bought = (a: RecordOf<typeof unitChannelResource>) => (a.bought ? <Tag color="green">{t('access.boughtYes')}</Tag> : <Tag color="red">{t('access.boughtNo')}</Tag>);
-    const unit = { title: t('access.unit'), dataIndex: 'unitName', key: 'unitName' };
-    const service = { title: t('access.service'), dataIndex: 'serviceName', key: 'serviceName' };
-    const unitFilter: FilterField<typeof unitChannelResource> = { name: 'unitId', label: t('access.unit'), options: useUnitOptions };
+    const unit: ResourceColumn<RecordOf<typeof unitChannelResource>> = { title: t('access.unit'), dataIndex: 'unitName', key: 'unitName' };
+    const service: ResourceColumn<RecordOf<typeof unitChannelResource>> = { title: t('access.service'), dataIndex: 'serviceName', key: 'serviceName' };
+    const unitFilter: FilterField<typeof unitChannelResource> = { name: 'unitId', label: t('access.unit'), options: unitOptions };
     const serviceFilter: FilterField<typeof unitChannelResource> = { name: 'serviceId', label: t('access.service'), options: useServiceAppOptions };
     return {
       contract: unitChannelResource,
       title,
       columns: [
         ...(view === 'business' ? [unit, service] : [service, unit]),
-        { title: t('access.bought'), key: 'bought', render: (_v: unknown, a: RecordOf<typeof unitChannelResource>) => bought(a) },
-        { title: t('access.grants'), dataIndex: 'grants', key: 'grants', align: 'right' as const },
+        { title: t('access.bought'), key: 'bought', fit: 'keep', render: (_v: unknown, a: RecordOf<typeof unitChannelResource>) => bought(a) },
+        { title: t('access.grants'), dataIndex: 'grants', key: 'grants', fit: 'keep', align: 'right' as const },
       ],
       form: [
-        { name: 'unitId', label: t('access.unit'), input: 'select', options: useUnitOptions, readOnlyOnEdit: true, wide: true },
+        { name: 'unitId', label: t('access.unit'), input: 'select', options: unitOptions, readOnlyOnEdit: true, wide: true },
         { name: 'serviceId', label: t('access.service'), input: 'select', options: useServiceAppOptions, readOnlyOnEdit: true, wide: true },
         { name: 'status', label: t('access.on'), input: 'switch' },
       ],

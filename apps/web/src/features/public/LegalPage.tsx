@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher.tsx';
 import { hasSession } from '../../auth/session.ts';
+import { ROUTES } from '@portal/contracts';
 
 type Document = 'privacy' | 'terms';
 
@@ -14,7 +15,7 @@ export function LegalPage({ document }: { document: Document }) {
   return (
     <div style={{ maxWidth: 820, margin: '0 auto', padding: '32px 16px' }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 16 }}>
-        <Link to={hasSession() ? '/dashboard' : '/signin'}>← {common('appName')}</Link>
+        <Link to={hasSession() ? ROUTES.dashboard : ROUTES.signin}>← {common('appName')}</Link>
         <LanguageSwitcher />
       </div>
       <Card>

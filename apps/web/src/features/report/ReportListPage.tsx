@@ -5,6 +5,9 @@ import { useProfile } from '../../api/queries.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { REPORT_SCREENS, useReportDefinition } from './report-screens.tsx';
 
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['report'] as const;
+
 function Report({ index, platform }: { index: number; platform: boolean }) {
   return <ResourceScreen definition={useReportDefinition(REPORT_SCREENS[index]!, platform)} />;
 }
@@ -28,7 +31,7 @@ export default function ReportListPage() {
         style={{ maxWidth: '100%', overflowX: 'auto' }}
         value={REPORT_SCREENS[index]!.contract.code}
         onChange={(code: string) => setParams({ report: code }, { replace: true })}
-        options={REPORT_SCREENS.map((report) => ({ value: report.contract.code, label: t(`reports.${report.contract.code}` as 'reports.Report_3') }))}
+        options={REPORT_SCREENS.map((report) => ({ value: report.contract.code, label: t(/* a key built from the report's code: typed keys cannot follow a template */ `reports.${report.contract.code}` as 'reports.Report_3') }))}
       />
       <Report key={index} index={index} platform={platform} />
     </Space>

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { activityDay, packageServiceUnitsReport, serviceUnitsReport, serviceVisitReport, type ReportChart, type ReportContract } from '@portal/contracts';
 import { useActiveServices } from '../../shared/lookups.ts';
 import { SeriesChart } from '../../shared/charts/SeriesChart.tsx';
-import { formatDate } from '../../shared/format.ts';
+import { formatCount, formatDate } from '../../shared/format.ts';
 import { Panel } from '../../shared/Panel.tsx';
 import type { ResourceScreenDefinition } from '../../shared/resource/types.ts';
-import { useUnitOptions } from '../user/user-options.ts';
+import { unitOptions } from '../user/user-options.ts';
 
 const DAY = 'YYYY-MM-DD';
 const COLORS = ['#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#eb2f96', '#13c2c2', '#faad14', '#2f54eb'];
@@ -47,6 +47,7 @@ function useServiceCodeOptions() {
 function ReportChartPanel({ chart }: { chart: ReportChart }) {
   const { t } = useTranslation('report');
   const series = useMemo(
+    // A phrase key built from data: typed keys cannot follow a template (the phrase files hold one per value). A label without one falls back to itself.
     () => chart.series.map((line, index) => ({ label: t(`columns.${line.label}` as 'columns.date', { defaultValue: line.label }), values: line.values, color: COLORS[index % COLORS.length]! })),
     [chart, t],
   );
@@ -59,26 +60,31 @@ function ReportChartPanel({ chart }: { chart: ReportChart }) {
 }
 
 /** The generic screen's definition of one report: filters, columns, and its chart above the table. */
-export function useReportDefinition(report: ReportScreen, platform: boolean): ResourceScreenDefinition {
+export function useReportDefinition(report: ReportScreen, platform: boolean): ResourceScreenDefinition<ReportContract> {
   const { t, i18n } = useTranslation('report');
   return useMemo(
-    (): ResourceScreenDefinition => ({
+    (): ResourceScreenDefinition<ReportContract> => ({
       contract: report.contract,
+      // A phrase key built from data: typed keys cannot follow a template (the phrase files hold one per value).
       title: t(`reports.${report.contract.code}` as 'reports.Report_3'),
       columns: report.columns.map((column) => ({
+        // A phrase key built from data: typed keys cannot follow a template (the phrase files hold one per value).
         title: t(`columns.${column.key}` as 'columns.date'),
         dataIndex: column.key,
         key: column.key,
+        // Dates and figures never break; names wrap between words.
+        ...(column.kind ? { fit: 'keep' as const } : {}),
         ...(column.kind === 'date' ? { render: (value: string) => formatDate(value) } : {}),
-        ...(column.kind === 'number' ? { align: 'right' as const, render: (value: number) => value.toLocaleString(i18n.language) } : {}),
+        ...(column.kind === 'number' ? { align: 'right' as const, render: (value: number) => formatCount(value, i18n.language) } : {}),
       })),
       filters: [
         ...(report.period ? [{ kind: 'dateRange' as const, from: 'fromDate', to: 'toDate', label: t('filters.period'), days: true }] : []),
-        ...(platform ? [{ name: 'unitId', label: t('filters.unit'), options: useUnitOptions }] : []),
+        ...(platform ? [{ name: 'unitId', label: t('filters.unit'), options: unitOptions }] : []),
         { name: 'serviceCode', label: t('filters.service'), options: useServiceCodeOptions },
       ],
       initialFilters: report.period ? { fromDate: dayjs(activityDay(new Date())).subtract(29, 'day').format(DAY), toDate: activityDay(new Date()) } : {},
-      summary: (reply) => <ReportChartPanel chart={reply.chart as ReportChart} />,
+      // A report's search answers its chart beside the page (the contract's searchExtra).
+      summary: (reply) => <ReportChartPanel chart={reply.chart} />,
     }),
     [report, platform, t, i18n.language],
   );

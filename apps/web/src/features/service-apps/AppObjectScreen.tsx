@@ -7,7 +7,7 @@ import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { FilterField, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
-import { useUnitOptions } from '../user/user-options.ts';
+import { unitOptions } from '../user/user-options.ts';
 import { useServiceAppOptions } from './service-options.ts';
 import { SyncAction } from './SyncAction.tsx';
 
@@ -27,7 +27,7 @@ export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
   const definition = useMemo((): ResourceScreenDefinition<AppObjectResource> => {
     const statuses = activeStatusOptions(statusText);
     const form: FormField<AppObjectResource>[] = [
-      ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, only: 'create', wide: true }] satisfies FormField<AppObjectResource>[]) : []),
+      ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), input: 'select', options: unitOptions, only: 'create', wide: true }] satisfies FormField<AppObjectResource>[]) : []),
       { name: 'serviceId', label: t('fields.service'), input: 'select', options: useServiceAppOptions, readOnlyOnEdit: true },
       { name: 'code', label: t('fields.code'), input: 'text' },
       { name: 'name', label: t(`${kind}.name`), input: 'text', wide: true },
@@ -37,15 +37,15 @@ export function AppObjectScreen({ contract }: { contract: AppObjectResource }) {
       contract,
       title: screenTitle ?? t(`${kind}.title`),
       columns: [
-        { title: t('fields.code'), dataIndex: 'code', key: 'code' },
+        { title: t('fields.code'), dataIndex: 'code', key: 'code', fit: 'keep' },
         { title: t(`${kind}.name`), dataIndex: 'name', key: 'name' },
         { title: t('fields.service'), dataIndex: 'serviceName', key: 'serviceName' },
-        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
+        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName' as const, key: 'unitName' }] : []),
         { title: t('fields.description'), dataIndex: 'description', key: 'description' },
       ],
       form,
       filters: [
-        ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), options: useUnitOptions }] satisfies FilterField<AppObjectResource>[]) : []),
+        ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), options: unitOptions }] satisfies FilterField<AppObjectResource>[]) : []),
         { name: 'serviceId', label: t('fields.service'), options: useServiceAppOptions },
         { name: 'status', label: r('status.label'), options: statuses },
       ],

@@ -3,7 +3,7 @@ import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../shared/screen-title.ts';
 import { useSearchParams } from 'react-router';
-import { appUserResource, STATUS, type DeliveryFailure, SERVICE_APP_CALLS } from '@portal/contracts';
+import { appUserResource, STATUS, SERVICE_APP_CALLS } from '@portal/contracts';
 import { callApi } from '../../api/call.ts';
 
 import { usePermissions, useProfile } from '../../api/queries.ts';
@@ -13,12 +13,15 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
 import type { RecordOf, ResourceScreenDefinition, FormField } from '../../shared/resource/types.ts';
 import { useReportToOptions } from '../user/report-to-options.ts';
-import { useUnitOptions } from '../user/user-options.ts';
+import { unitOptions } from '../user/user-options.ts';
 import { useAppGroupOptions, useAppProfileOptions, useAppRoleOptions } from './app-object-options.ts';
 import { useServiceAppOptions } from './service-options.ts';
 import { SyncAction } from './SyncAction.tsx';
 import { SyncStateTag } from './SyncStateTag.tsx';
 import { useDeliveryFailureText } from './delivery-failure.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['serviceApps', 'user'] as const;
 
 /**
  * /user/app-user: who is a user of which service's app, with role, profile and group there,
@@ -55,22 +58,23 @@ export default function AppUserPage() {
       contract: appUserResource,
       title: screenTitle ?? t('appUser.title'),
       columns: [
-        { title: t('appUser.user'), dataIndex: 'username', key: 'username' },
+        { title: t('appUser.user'), dataIndex: 'username', key: 'username', fit: 'keep' },
         { title: t('appUser.fullName'), dataIndex: 'fullName', key: 'fullName' },
         { title: t('fields.service'), dataIndex: 'serviceName', key: 'serviceName' },
         { title: t('role.name'), dataIndex: 'roleName', key: 'roleName' },
         { title: t('profile.name'), dataIndex: 'profileName', key: 'profileName' },
         { title: t('group.name'), dataIndex: 'groupName', key: 'groupName' },
-        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName', key: 'unitName' }] : []),
+        ...(platform ? [{ title: t('fields.unit'), dataIndex: 'unitName' as const, key: 'unitName' }] : []),
         {
           title: t('sync.label'),
           key: 'syncState',
+          fit: 'keep',
           render: (_v: unknown, record: RecordOf<typeof appUserResource>) => <SyncStateTag state={record.syncState} failure={record.lastError} />,
         },
       ],
       form: [
         // Platform staff choose the unit first: the users offered are that unit's (a unit's administrator gets their own).
-        ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), input: 'select', options: useUnitOptions, readOnlyOnEdit: true }] satisfies FormField<typeof appUserResource>[]) : []),
+        ...(platform ? ([{ name: 'unitId', label: t('fields.unit'), input: 'select', options: unitOptions, readOnlyOnEdit: true }] satisfies FormField<typeof appUserResource>[]) : []),
         { name: 'userId', label: t('appUser.user'), input: 'select', options: useReportToOptions, readOnlyOnEdit: true },
         { name: 'serviceId', label: t('fields.service'), input: 'select', options: useServiceAppOptions, readOnlyOnEdit: true },
         { name: 'roleId', label: t('role.name'), input: 'select', options: useAppRoleOptions },
@@ -103,7 +107,7 @@ export default function AppUserPage() {
       settling: (u) => u.syncState === 'pending',
       // Saved in the portal either way; the app's refusal is said at once (the row shows it too).
       afterSave: (reply) => {
-        if (reply.errorCreateBaseApp) notifyError(t('appUser.refused', { reason: failureText(reply.errorCreateBaseApp as DeliveryFailure) }));
+        if (reply.errorCreateBaseApp) notifyError(t('appUser.refused', { reason: failureText(reply.errorCreateBaseApp) }));
       },
     };
   }, [failureText, permissions, platform, statusText, t, u, userId, screenTitle]);

@@ -10,6 +10,9 @@ import { activeStatusOptions, useStatusText } from '../../shared/resource/status
 import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { RotateSecretAction } from './RotateSecretAction.tsx';
 
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['commerce'] as const;
+
 /**
  * /service/service-manage: the suite's services, every field of the specification's section 3.
  * A service with a redirect link is an OIDC client of the portal (client id = its code): the
@@ -34,10 +37,10 @@ export default function ServiceManagePage() {
       contract: serviceResource,
       title: screenTitle ?? t('service.title'),
       columns: [
-        { title: t('service.code'), dataIndex: 'code', key: 'code' },
+        { title: t('service.code'), dataIndex: 'code', key: 'code', fit: 'keep' },
         { title: t('service.name'), dataIndex: 'name', key: 'name' },
-        { title: t('service.link'), dataIndex: 'link', key: 'link' },
-        { title: t('service.clientId'), dataIndex: 'clientId', key: 'clientId' },
+        { title: t('service.link'), dataIndex: 'link', key: 'link', fit: 'anywhere' },
+        { title: t('service.clientId'), dataIndex: 'clientId', key: 'clientId', fit: 'anywhere' },
         { title: t('service.allowTrial'), key: 'allowTrial', render: (_, s) => yesNo(s.allowTrial) },
       ],
       form: [

@@ -1,23 +1,22 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { categoryResource, STATUS, type CategoryRecord, type PageResult } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { categoryResource, STATUS } from '@portal/contracts';
 import { formatDate } from '../../shared/format.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { activeStatusOptions, useStatusText } from '../../shared/resource/status.ts';
-import type { Option, ResourceScreenDefinition } from '../../shared/resource/types.ts';
+import { resourceOptions } from '../../shared/resource/remote-options.ts';
+import type { ResourceScreenDefinition } from '../../shared/resource/types.ts';
 
-/** The groups a category can belong to. */
-function useCategoryGroupOptions(): { options: Option[]; loading: boolean } {
-  const { data, isPending } = useQuery({
-    queryKey: ['resource', categoryResource.name, 'groups'],
-    queryFn: ({ signal }) => apiRequest<PageResult<CategoryRecord>>(categoryResource.paths.search!, { body: { pageIndex: 1, pageSize: 200, groupsOnly: true }, signal }),
-    staleTime: 30_000,
-  });
-  return { options: (data?.records ?? []).map((group) => ({ value: group.code, label: `${group.name} (${group.code})` })), loading: isPending };
-}
+/** The groups a category can belong to, searched on the server; the form keeps the group's code. */
+const groupOptions = resourceOptions(categoryResource, (group) => `${group.name} (${group.code})`, {
+  filters: { groupsOnly: true },
+  valueField: 'code',
+  byValues: 'codes',
+});
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['settings'] as const;
 
 const colour = (code: unknown) => (typeof code === 'string' ? <Tag color={code}>{code}</Tag> : null);
 
@@ -35,13 +34,13 @@ export default function CategoryPage() {
       tree: { key: 'code', parentKey: 'parentCode' },
       pageSize: 100,
       columns: [
-        { title: t('category.code'), dataIndex: 'code', key: 'code' },
+        { title: t('category.code'), dataIndex: 'code', key: 'code', fit: 'keep' },
         { title: t('category.name'), dataIndex: 'name', key: 'name' },
-        { title: t('category.sortOrder'), dataIndex: 'sortOrder', key: 'sortOrder', align: 'right' },
-        { title: t('category.colorCode'), dataIndex: 'colorCode', key: 'colorCode', render: colour },
+        { title: t('category.sortOrder'), dataIndex: 'sortOrder', key: 'sortOrder', fit: 'keep', align: 'right' },
+        { title: t('category.colorCode'), dataIndex: 'colorCode', key: 'colorCode', fit: 'keep', render: colour },
       ],
       form: [
-        { name: 'parentCode', label: t('category.parentCode'), input: 'select', options: useCategoryGroupOptions, wide: true },
+        { name: 'parentCode', label: t('category.parentCode'), input: 'select', options: groupOptions, wide: true },
         { name: 'code', label: t('category.code'), input: 'text' },
         { name: 'name', label: t('category.name'), input: 'text' },
         { name: 'sortOrder', label: t('category.sortOrder'), input: 'number' },

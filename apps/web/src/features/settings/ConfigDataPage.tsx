@@ -13,19 +13,22 @@ import { resourceKeys } from '../../shared/resource/resource-api.ts';
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import type { ResourceScreenDefinition } from '../../shared/resource/types.ts';
 
-function useConfigDefinition(contract: ConfigResource, title: string): ResourceScreenDefinition {
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['settings'] as const;
+
+function useConfigDefinition(contract: ConfigResource, title: string): ResourceScreenDefinition<ConfigResource> {
   const { t } = useTranslation('settings');
-  return useMemo((): ResourceScreenDefinition => {
+  return useMemo((): ResourceScreenDefinition<ConfigResource> => {
     const types = SETTING_VALUE_TYPES.map((value) => ({ value, label: t(`config.types.${value}`) }));
     return {
       contract,
       title,
       columns: [
-        { title: t('config.key'), dataIndex: 'key', key: 'key', render: (key: string, row) => (row.isSystem ? <>{key} <Tag color="blue">{t('config.system')}</Tag></> : key) },
-        { title: t('config.value'), dataIndex: 'value', key: 'value' },
-        { title: t('config.valueType'), dataIndex: 'valueType', key: 'valueType', render: (type: string) => t(`config.types.${type as 'text'}`) },
+        { title: t('config.key'), dataIndex: 'key', key: 'key', fit: 'keep', render: (key: string, row) => (row.isSystem ? <>{key} <Tag color="blue">{t('config.system')}</Tag></> : key) },
+        { title: t('config.value'), dataIndex: 'value', key: 'value', fit: 'anywhere' },
+        { title: t('config.valueType'), dataIndex: 'valueType', key: 'valueType', fit: 'keep', render: (_v, row) => t(`config.types.${row.valueType}`) },
         { title: t('config.description'), dataIndex: 'description', key: 'description' },
-        { title: t('config.updatedAt'), key: 'updatedAt', render: (_v, row) => formatDate(row.updatedAt as string, true) },
+        { title: t('config.updatedAt'), key: 'updatedAt', fit: 'keep', render: (_v, row) => formatDate(row.updatedAt, true) },
       ],
       form: [
         { name: 'key', label: t('config.key'), input: 'text', readOnlyOnEdit: true },
@@ -36,16 +39,16 @@ function useConfigDefinition(contract: ConfigResource, title: string): ResourceS
       defaults: { valueType: 'text', value: '' },
       filters: [{ name: 'valueType', label: t('config.valueType'), options: types }],
       view: [
-        { label: t('config.key'), render: (row) => row.key as string },
-        { label: t('config.value'), render: (row) => row.value as string },
-        { label: t('config.valueType'), render: (row) => t(`config.types.${row.valueType as 'text'}`) },
-        { label: t('config.description'), render: (row) => row.description as string },
-        { label: t('config.updatedAt'), render: (row) => formatDate(row.updatedAt as string, true) },
+        { label: t('config.key'), render: (row) => row.key },
+        { label: t('config.value'), render: (row) => row.value },
+        { label: t('config.valueType'), render: (row) => t(`config.types.${row.valueType}`) },
+        { label: t('config.description'), render: (row) => row.description },
+        { label: t('config.updatedAt'), render: (row) => formatDate(row.updatedAt, true) },
       ],
       // The portal's own settings cannot be deleted; their values can be changed.
       canDelete: (row) => !row.isSystem,
       deleteQuestion: (row) => t('config.deleteQuestion', { name: row.key }),
-      nameOf: (row) => row.key as string,
+      nameOf: (row) => row.key,
     };
   }, [contract, t, title]);
 }
@@ -68,7 +71,7 @@ function SyncButton() {
       icon={<SyncOutlined />}
       loading={sync.isPending}
       onClick={() =>
-        modal.confirm({ title: t('config.sync'), content: t('config.syncQuestion'), okText: t('config.sync'), cancelText: r('cancel'), onOk: () => sync.mutateAsync() })
+        modal.confirm({ title: t('config.sync'), content: t('config.syncQuestion'), okText: t('config.sync'), cancelText: r('cancel'), onOk: () => sync.mutateAsync().catch(() => undefined) })
       }
     >
       {t('config.sync')}

@@ -11,6 +11,9 @@ import type { Option, ResourceScreenDefinition } from '../../shared/resource/typ
 import { EmailPreviewButton } from './EmailPreviewButton.tsx';
 import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
 
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['settings'] as const;
+
 /** The system types, named in the user's language. */
 function useTemplateTypes() {
   const { i18n } = useTranslation();
@@ -43,9 +46,9 @@ export default function EmailTemplatePage() {
       columns: [
         { title: t('template.name'), dataIndex: 'name', key: 'name' },
         { title: t('template.systemType'), key: 'systemType', render: (_v, row) => typeName(row.systemType) },
-        { title: t('template.language'), key: 'language', render: (_v, row) => t(`template.languages.${row.language as 'vi'}`) },
+        { title: t('template.language'), key: 'language', fit: 'keep', render: (_v, row) => t(`template.languages.${row.language}`) },
         { title: t('template.subject'), dataIndex: 'subject', key: 'subject' },
-        { title: t('template.updatedAt'), key: 'updatedAt', render: (_v, row) => formatDate(row.updatedAt, true) },
+        { title: t('template.updatedAt'), key: 'updatedAt', fit: 'keep', render: (_v, row) => formatDate(row.updatedAt, true) },
       ],
       form: [
         { name: 'name', label: t('template.name'), input: 'text' },

@@ -17,13 +17,15 @@ import './rich-text.css';
  * keeps only what it knows (no script, no event handler); the server sanitises again on save.
  */
 export function RichTextEditor({ value, onChange, disabled, label }: CustomInputProps) {
+  // The form hands a custom input its value untyped; this field holds HTML text or nothing.
+  const html = typeof value === 'string' ? value : '';
   const { t } = useTranslation('settings');
   const [source, setSource] = useState(false);
-  const systemType = Form.useWatch('systemType') as EmailTemplateType | null | undefined;
+  const systemType = Form.useWatch<EmailTemplateType | null | undefined>('systemType');
   const variables: readonly string[] = systemType ? EMAIL_TEMPLATE_TYPES[systemType].variables : [];
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } }), Image],
-    content: (value as string | undefined) ?? '',
+    content: html,
     editable: !disabled,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', class: 'rich-text-content' } },
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
@@ -64,8 +66,8 @@ export function RichTextEditor({ value, onChange, disabled, label }: CustomInput
       <Space wrap size={4} className="rich-text-toolbar">
         {!source &&
           tools?.map((tool) => (
-            <Tooltip key={tool.key} title={t(`template.tools.${tool.key as 'bold'}`)}>
-              <Button size="small" type={tool.active ? 'primary' : 'text'} icon={tool.icon} aria-label={t(`template.tools.${tool.key as 'bold'}`)} onClick={tool.onClick} disabled={disabled} />
+            <Tooltip key={tool.key} title={t(/* each tool's key has a phrase; typed keys cannot follow a template */ `template.tools.${tool.key as 'bold'}`)}>
+              <Button size="small" type={tool.active ? 'primary' : 'text'} icon={tool.icon} aria-label={t(/* as the title above */ `template.tools.${tool.key as 'bold'}`)} onClick={tool.onClick} disabled={disabled} />
             </Tooltip>
           ))}
         {!source && (
@@ -102,13 +104,13 @@ export function RichTextEditor({ value, onChange, disabled, label }: CustomInput
               size="small"
               type="dashed"
               disabled={disabled}
-              onClick={() => (source ? onChange?.(`${(value as string | undefined) ?? ''}{{${name}}}`) : editor?.chain().focus().insertContent(`{{${name}}}`).run())}
+              onClick={() => (source ? onChange?.(`${html}{{${name}}}`) : editor?.chain().focus().insertContent(`{{${name}}}`).run())}
             >{`{{${name}}}`}</Button>
           ))}
         </div>
       )}
       {source ? (
-        <Input.TextArea aria-label={`${label} (HTML)`} value={(value as string | undefined) ?? ''} onChange={(event) => onChange?.(event.target.value)} rows={10} disabled={disabled} />
+        <Input.TextArea aria-label={`${label} (HTML)`} value={html} onChange={(event) => onChange?.(event.target.value)} rows={10} disabled={disabled} />
       ) : (
         <EditorContent editor={editor} />
       )}

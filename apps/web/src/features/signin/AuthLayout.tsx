@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LANGUAGES, type Language } from '@portal/contracts';
+import { LANGUAGES, ROUTES } from '@portal/contracts';
 import { changeLanguage, currentLanguage } from '../../i18n/index.ts';
 import './signin.css';
 
@@ -9,7 +9,7 @@ import './signin.css';
 function LanguageChoice() {
   const { t } = useTranslation();
   return (
-    <select className="auth-language-select" aria-label={t('language.label')} value={currentLanguage()} onChange={(event) => void changeLanguage(event.target.value as Language)}>
+    <select className="auth-language-select" aria-label={t('language.label')} value={currentLanguage()} onChange={(event) => void changeLanguage(LANGUAGES.find((language) => language === event.target.value) ?? currentLanguage())}>
       {LANGUAGES.map((language) => (
         <option key={language} value={language}>
           {t(`language.${language}`)}
@@ -35,9 +35,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </div>
         <div className="auth-card">{children}</div>
         <p className="auth-links">
-          <Link to="/privacy-policy-public">{t('privacyPolicy')}</Link>
+          <Link to={ROUTES.privacyPolicy}>{t('privacyPolicy')}</Link>
           {' · '}
-          <Link to="/terms-of-service-public">{t('termsOfService')}</Link>
+          <Link to={ROUTES.termsOfService}>{t('termsOfService')}</Link>
         </p>
       </main>
     </div>

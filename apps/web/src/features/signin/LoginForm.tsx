@@ -1,11 +1,17 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_RULES, type InteractionStep, type LoginRequest } from '@portal/contracts';
 import { Button, ErrorAlert, Field, Heading, PasswordInput, TextInput } from './controls.tsx';
-import { submitLogin } from './interaction-api.ts';
+import { interactionBase, submitLogin } from './interaction-api.ts';
 import { useAction } from './use-request.ts';
 import { useRuleChecks, useSigninForm } from './use-signin-form.ts';
 
-/** The sign-in form of one provider interaction; a second factor, when asked, is the next step. */
+const PasskeySignin = lazy(() => import('./PasskeySignin.tsx'));
+
+/**
+ * The sign-in form of one provider interaction, with a passkey beside it (its button, and the
+ * username field's autofill); a second factor, when asked, is the next step.
+ */
 export function LoginForm(props: {
   uid: string;
   loginHint: string | null;
@@ -20,7 +26,8 @@ export function LoginForm(props: {
     { username: check.text(LOGIN_RULES.username, t('username')), password: check.text(LOGIN_RULES.password, t('password')) },
   );
   const login = useAction((values: LoginRequest) => submitLogin(props.uid, values), props.onStep);
-  const busy = login.isPending || login.data?.status === 'done';
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const busy = login.isPending || login.data?.status === 'done' || passkeyBusy;
 
   return (
     <>
@@ -30,7 +37,7 @@ export function LoginForm(props: {
         <fieldset className="auth-fieldset" disabled={busy}>
           <Field label={t('username')} error={form.errors.username}>
             {({ id, errorId }) => (
-              <TextInput id={id} name="username" errorId={errorId} autoComplete="username" autoFocus value={form.values.username} onChange={(value) => form.set('username', value)} />
+              <TextInput id={id} name="username" errorId={errorId} autoComplete="username webauthn" autoFocus value={form.values.username} onChange={(value) => form.set('username', value)} />
             )}
           </Field>
           <Field label={t('password')} error={form.errors.password}>
@@ -43,9 +50,12 @@ export function LoginForm(props: {
               {t('forgotLink')}
             </Button>
           </div>
-          <Button type="submit" className="auth-button-block" busy={busy}>
+          <Button type="submit" className="auth-button-block" busy={login.isPending || login.data?.status === 'done'}>
             {t('submit')}
           </Button>
+          <Suspense fallback={null}>
+            <PasskeySignin base={interactionBase()} uid={props.uid} onStep={props.onStep} onBusy={setPasskeyBusy} />
+          </Suspense>
         </fieldset>
       </form>
       <p className="auth-footnote">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SIGN_UP_RULES, USER_COUNT_BANDS, type InteractionStep, type SignUpRequest } from '@portal/contracts';
+import { ROUTES, SIGN_UP_RULES, USER_COUNT_BANDS, type InteractionStep, type SignUpRequest } from '@portal/contracts';
 import { fieldMessage } from '../../shared/field-rules.ts';
 import { Button, ErrorAlert, Field, Heading, PasswordInput, TextInput } from './controls.tsx';
 import { submitSignUp } from './interaction-api.ts';
@@ -47,7 +47,14 @@ export function SignUpForm({ uid, onStep, onBack }: { uid: string; onStep: (step
     <>
       <Heading title={t('signUp.title')} subtitle={t('signUp.subtitle')} />
       {signUp.error && <ErrorAlert message={signUp.error.message} />}
-      <form noValidate onSubmit={form.submit((values) => signUp.run({ ...values, numberOfEmployees: values.numberOfEmployees as SignUpRequest['numberOfEmployees'], agreeTerms: true }))}>
+      <form
+        noValidate
+        onSubmit={form.submit((values) => {
+          // The select offers only the schema's bands, and the form's check has one chosen.
+          const band = USER_COUNT_BANDS.find((offered) => offered === values.numberOfEmployees);
+          if (band) signUp.run({ ...values, numberOfEmployees: band, agreeTerms: true });
+        })}
+      >
         <fieldset className="auth-fieldset" disabled={signUp.isPending}>
           {text('companyName', { autoComplete: 'organization', autoFocus: true })}
           {text('businessCode')}
@@ -89,11 +96,11 @@ export function SignUpForm({ uid, onStep, onBack }: { uid: string; onStep: (step
               />
               <span>
                 {t('signUp.agreePrefix')}{' '}
-                <Link to="/privacy-policy-public" target="_blank">
+                <Link to={ROUTES.privacyPolicy} target="_blank">
                   {t('privacyPolicy')}
                 </Link>{' '}
                 {t('signUp.and')}{' '}
-                <Link to="/terms-of-service-public" target="_blank">
+                <Link to={ROUTES.termsOfService} target="_blank">
                   {t('termsOfService')}
                 </Link>
               </span>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PORTAL_SERVICE_CODE, type BaseApp, type UserProfile } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { PORTAL_SERVICE_CODE, ROUTES, USER_DESCRIPTORS } from '@portal/contracts';
+import { callApi } from '../../api/call-api.ts';
 import { completeSignIn, startSignIn } from '../../auth/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { Button, Outcome, Spinner } from './controls.tsx';
@@ -10,7 +10,7 @@ import { Button, Outcome, Spinner } from './controls.tsx';
 let completion: Promise<{ external?: string; path: string }> | undefined;
 
 /** Paths that mean "no particular page": the user then goes to their default app. */
-const NO_PARTICULAR_PAGE = new Set([null, '', '/', '/dashboard', '/signin']);
+const NO_PARTICULAR_PAGE = new Set<string | null>([null, '', ROUTES.home, ROUTES.dashboard, ROUTES.signin]);
 
 /**
  * Where a fresh sign-in leads: the page the user asked for, else the default app they chose
@@ -18,14 +18,14 @@ const NO_PARTICULAR_PAGE = new Set([null, '', '/', '/dashboard', '/signin']);
  */
 async function destinationAfterSignIn(returnTo: string | null): Promise<{ external?: string; path: string }> {
   if (!NO_PARTICULAR_PAGE.has(returnTo)) return { path: returnTo! };
-  const profile = await apiRequest<UserProfile>('/User/GetUserProfileCurrent');
+  const profile = await callApi(USER_DESCRIPTORS.profile, undefined);
   const code = profile.channelCodeDefaultLogin;
   if (code && code !== PORTAL_SERVICE_CODE && !profile.isAdminIAM && !profile.isUserWebPortal) {
-    const apps = await apiRequest<BaseApp[]>('/User/GetListBaseApp');
+    const apps = await callApi(USER_DESCRIPTORS.baseApps, undefined);
     const app = apps.find((candidate) => candidate.baseAppCode === code && candidate.channelPackageStatus === 1 && candidate.link);
-    if (app?.link) return { external: app.link, path: '/' };
+    if (app?.link) return { external: app.link, path: ROUTES.home };
   }
-  return { path: '/' };
+  return { path: ROUTES.home };
 }
 
 /** /signin-callback: exchanges the code (once, even under StrictMode) and opens where the user was going. */

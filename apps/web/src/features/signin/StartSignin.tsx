@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BASE_PATH } from '@portal/contracts';
+import { BASE_PATH, ROUTES } from '@portal/contracts';
 import { startSignInInPlace } from '../../auth/session.ts';
 import { Button, Outcome, Spinner } from './controls.tsx';
 
@@ -26,7 +26,7 @@ export function StartSignin({ returnTo }: { returnTo?: string | undefined }) {
         // still had a session) is a page load, as the signed-in part of the app needs
         // (`signedInOnly` in the router: its routes were left empty without a session).
         const { pathname, search } = new URL(target);
-        if (pathname === `${BASE_PATH}/signin`) void navigate(`/signin${search}`, { replace: true });
+        if (pathname === `${BASE_PATH}${ROUTES.signin}`) void navigate(`${ROUTES.signin}${search}`, { replace: true });
         else window.location.replace(target);
       },
       () => {

@@ -1,25 +1,26 @@
-import type { CodeSent, InteractionDetails, InteractionStep, LoginRequest, NewPasswordSignin, SignUpRequest, TwoFactorSignin } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { INTERACTION_DESCRIPTORS as CALLS, type CallBody } from '@portal/contracts';
+import { callApi } from '../../api/call-api.ts';
 import { appSettings } from '../../api/settings.ts';
 
 /** The provider's interaction endpoints behind the sign-in screens (they sit beside /oidc). */
-function interactionBase(): string {
+export function interactionBase(): string {
   return `${appSettings().environment.authority}/interaction`;
 }
 
-function post<T>(uid: string, path: string, body: unknown = {}): Promise<T> {
-  return apiRequest(`/${encodeURIComponent(uid)}/${path}`, { base: interactionBase(), method: 'POST', body, quietRefusal: true });
+/**
+ * How every interaction call is sent: on the pending interaction `uid`, under the provider's
+ * base, its refusal shown by the form that asked (at its field or above it), not as a toast.
+ */
+function on(uid: string, signal?: AbortSignal) {
+  return { params: { uid }, base: interactionBase(), quietRefusal: true, ...(signal ? { signal } : {}) };
 }
 
-export function interactionDetails(uid: string, signal?: AbortSignal): Promise<InteractionDetails> {
-  return apiRequest(`/${encodeURIComponent(uid)}/details`, { base: interactionBase(), signal, quietRefusal: true });
-}
-
-export const submitLogin = (uid: string, body: LoginRequest) => post<InteractionStep>(uid, 'login', body);
-export const confirmGrant = (uid: string) => post<InteractionStep>(uid, 'confirm');
-export const submitTwoFactor = (uid: string, body: TwoFactorSignin) => post<InteractionStep>(uid, 'two-factor', body);
-export const resendTwoFactor = (uid: string) => post<CodeSent>(uid, 'two-factor/resend');
-export const submitSignUp = (uid: string, body: SignUpRequest) => post<InteractionStep>(uid, 'sign-up', body);
-export const verifySignUp = (uid: string, otp: string) => post<InteractionStep>(uid, 'sign-up/verify', { otp });
-export const resendSignUp = (uid: string) => post<CodeSent>(uid, 'sign-up/resend');
-export const submitNewPassword = (uid: string, body: NewPasswordSignin) => post<InteractionStep>(uid, 'new-password', body);
+export const interactionDetails = (uid: string, signal?: AbortSignal) => callApi(CALLS.details, undefined, on(uid, signal));
+export const submitLogin = (uid: string, body: CallBody<typeof CALLS.login>) => callApi(CALLS.login, body, on(uid));
+export const confirmGrant = (uid: string) => callApi(CALLS.confirm, undefined, on(uid));
+export const submitTwoFactor = (uid: string, body: CallBody<typeof CALLS.twoFactor>) => callApi(CALLS.twoFactor, body, on(uid));
+export const resendTwoFactor = (uid: string) => callApi(CALLS.twoFactorResend, undefined, on(uid));
+export const submitSignUp = (uid: string, body: CallBody<typeof CALLS.signUp>) => callApi(CALLS.signUp, body, on(uid));
+export const verifySignUp = (uid: string, otp: string) => callApi(CALLS.signUpVerify, { otp }, on(uid));
+export const resendSignUp = (uid: string) => callApi(CALLS.signUpResend, undefined, on(uid));
+export const submitNewPassword = (uid: string, body: CallBody<typeof CALLS.newPassword>) => callApi(CALLS.newPassword, body, on(uid));

@@ -1,9 +1,12 @@
-import type { ForgotPasswordRequest, ResetPasswordRequest } from '@portal/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { PASSWORD_RESET_DESCRIPTORS as CALLS, type ForgotPasswordRequest, type ResetPasswordRequest } from '@portal/contracts';
+import { callApi } from '../../api/call-api.ts';
 
-/** Forgot password: public calls, no session needed. */
+// Descriptors, not the full calls: the sign-in's bundle carries no zod.
+const quiet = { quietRefusal: true };
+
+/** Forgot password: public calls, no session needed; the forms show refusals inline. */
 export const passwordResetApi = {
-  request: (body: ForgotPasswordRequest) => apiRequest<{ validMinutes: number }>('/Account/ForgotPassword', { body, quietRefusal: true }),
-  check: (token: string, signal?: AbortSignal) => apiRequest<{ username: string }>('/Account/CheckResetToken', { body: { token }, signal, quietRefusal: true }),
-  reset: (body: ResetPasswordRequest) => apiRequest<boolean>('/Account/ResetPassword', { body, quietRefusal: true }),
+  request: (body: ForgotPasswordRequest) => callApi(CALLS.forgot, body, quiet),
+  check: (token: string, signal?: AbortSignal) => callApi(CALLS.checkResetToken, { token }, { ...quiet, signal }),
+  reset: (body: ResetPasswordRequest) => callApi(CALLS.reset, body, quiet),
 };

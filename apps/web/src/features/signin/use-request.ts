@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { asError } from '../../api/http.ts';
 
 /**
  * The two request shapes the sign-in screens need, without a query library (they must stay
@@ -26,7 +27,7 @@ export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T
     read(controller.signal).then(
       (data) => setResult({ key, outcome: { status: 'success', data } }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setResult({ key, outcome: { status: 'error', error: error as Error } });
+        if (!controller.signal.aborted) setResult({ key, outcome: { status: 'error', error: asError(error) } });
       },
     );
     return () => controller.abort();
@@ -52,7 +53,7 @@ export function useAction<V, T>(act: (variables: V) => Promise<T>, onSuccess?: (
       },
       (error: unknown) => {
         running.current = false;
-        setOutcome({ status: 'error', error: error as Error });
+        setOutcome({ status: 'error', error: asError(error) });
       },
     );
   }

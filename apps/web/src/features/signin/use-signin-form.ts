@@ -35,6 +35,7 @@ export function useSigninForm<V extends Values>(initial: V, checks: { [K in keyo
   function submit(onValid: (values: V) => void) {
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      // Object.fromEntries loses the keys' type; they are the form's own field names.
       const found = Object.fromEntries(Object.keys(values).map((name) => [name, errorOf(name, values)])) as { [K in keyof V]?: string };
       setErrors(found);
       const first = Object.keys(values).find((name) => found[name]);

@@ -8,12 +8,17 @@ import { usePermissions } from '../../api/queries.ts';
 import { CodeInput } from '../../shared/CodeInput.tsx';
 import { useFieldRules } from '../../shared/field-rules.ts';
 import { notifySuccess } from '../../shared/notify.ts';
-import { systemKeys, twoFaPolicyApi, useDefaultTwoFaPolicy } from './system-api.ts';
+import { RemoteSelect } from '../../shared/resource/RemoteSelect.tsx';
+import { unitOptions } from '../user/user-options.ts';
+import { systemKeys, twoFaPolicyApi, useTwoFaPolicy } from './system-api.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['system'] as const;
 
 type Days = (typeof TWO_FA_RECURRENCE_DAYS)[number];
 
 /** The confirmation of a status change: the code e-mailed to the administrator. */
-function StatusCodeModal({ change, onClose }: { change: { status: 1 | 5; destination: string } | undefined; onClose: (changed: boolean) => void }) {
+function StatusCodeModal({ unitId, change, onClose }: { unitId: string | null; change: { status: 1 | 5; destination: string } | undefined; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation('system');
   const rules = useFieldRules();
   const [busy, setBusy] = useState(false);
@@ -26,7 +31,7 @@ function StatusCodeModal({ change, onClose }: { change: { status: 1 | 5; destina
           onFinish={(values: { code: string }) => {
             setBusy(true);
             twoFaPolicyApi
-              .verifyStatusChange({ unitId: null, status: change.status, code: values.code })
+              .verifyStatusChange({ unitId, status: change.status, code: values.code })
               .then(() => onClose(true), () => undefined)
               .finally(() => setBusy(false));
           }}
@@ -67,7 +72,7 @@ function PolicyForm({ policy }: { policy: TwoFaConfig }) {
               const status = enabled ? TWO_FA_STATUS.disabled : TWO_FA_STATUS.enabled;
               setBusy(true);
               twoFaPolicyApi
-                .askStatusChange({ unitId: null, status })
+                .askStatusChange({ unitId: policy.unitId, status })
                 .then((sent) => setStatusChange({ status, destination: sent.destination }), () => undefined)
                 .finally(() => setBusy(false));
             }}
@@ -85,7 +90,7 @@ function PolicyForm({ policy }: { policy: TwoFaConfig }) {
         onFinish={(values) => {
           setBusy(true);
           twoFaPolicyApi
-            .save({ unitId: null, trigger: values.trigger, recurrenceDays: values.trigger === 'recurring' ? values.recurrenceDays : null, requiredFactor: values.requiredFactor })
+            .save({ unitId: policy.unitId, trigger: values.trigger, recurrenceDays: values.trigger === 'recurring' ? values.recurrenceDays : null, requiredFactor: values.requiredFactor })
             .then(async () => {
               notifySuccess(t('twoFactorPolicy.saved'));
               await refresh();
@@ -111,6 +116,7 @@ function PolicyForm({ policy }: { policy: TwoFaConfig }) {
         )}
       </Form>
       <StatusCodeModal
+        unitId={policy.unitId}
         change={statusChange}
         onClose={(changed) => {
           setStatusChange(undefined);
@@ -124,15 +130,31 @@ function PolicyForm({ policy }: { policy: TwoFaConfig }) {
   );
 }
 
-/** /system/two-factor: the default two-factor policy of the platform. */
+/**
+ * /system/two-factor: the default two-factor policy of the platform, or a business's own (it
+ * starts as a copy of the default and overrides it once saved).
+ */
 export default function TwoFactorPolicyPage() {
   const screenTitle = useScreenTitle();
   const { t } = useTranslation('system');
-  const policy = useDefaultTwoFaPolicy();
+  const [unitId, setUnitId] = useState<string | null>(null);
+  const policy = useTwoFaPolicy(unitId);
   return (
     <Card title={screenTitle}>
-      <Typography.Paragraph type="secondary">{t('twoFactorPolicy.description')}</Typography.Paragraph>
-      {policy.isPending ? <Spin /> : policy.isError ? <Alert type="error" title={policy.error.message} /> : <PolicyForm policy={policy.data} />}
+      {/* Above the select, and the select as wide as the card allows: the default's label is long on a phone. */}
+      <div style={{ marginBottom: 16, maxWidth: 560 }}>
+        <label htmlFor="two-factor-policy-unit" style={{ display: 'block', marginBottom: 4 }}>{t('twoFactorPolicy.appliesTo')}</label>
+        <RemoteSelect
+          id="two-factor-policy-unit"
+          source={unitOptions}
+          leading={{ value: '', label: t('twoFactorPolicy.defaultPolicy') }}
+          style={{ width: '100%' }}
+          value={unitId ?? ''}
+          onChange={(value) => setUnitId(typeof value === 'string' && value ? value : null)}
+        />
+      </div>
+      <Typography.Paragraph type="secondary">{unitId ? t('twoFactorPolicy.unitDescription') : t('twoFactorPolicy.description')}</Typography.Paragraph>
+      {policy.isPending ? <Spin /> : policy.isError ? <Alert type="error" title={policy.error.message} /> : <PolicyForm key={unitId ?? 'default'} policy={policy.data} />}
     </Card>
   );
 }

@@ -26,10 +26,11 @@ export function useMailMessage(id: string | undefined) {
 }
 
 /** The default two-factor policy (unit null). */
-export function useDefaultTwoFaPolicy() {
+/** The two-factor policy of a unit (its own, or the default it falls back to), or the default one (no unit). */
+export function useTwoFaPolicy(unitId: string | null) {
   return useQuery({
-    queryKey: systemKeys.twoFactorPolicy,
-    queryFn: ({ signal }) => callApi(TWO_FA_CONFIG_CALLS.get, undefined, { signal }),
+    queryKey: [...systemKeys.twoFactorPolicy, unitId],
+    queryFn: ({ signal }) => callApi(TWO_FA_CONFIG_CALLS.get, undefined, { signal, query: unitId ? { unitId } : {} }),
   });
 }
 

@@ -14,6 +14,9 @@ import { useDeliveryFailureText } from '../service-apps/delivery-failure.ts';
 import { useServiceAppOptions } from '../service-apps/service-options.ts';
 import { UnitChoiceButton } from './UnitChoiceButton.tsx';
 
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['unit'] as const;
+
 /** /enterprise/template: the business information each service offers new units, its default, and pushing one into a unit's app. */
 export default function TemplatePage() {
   const { t } = useTranslation('unit');
@@ -44,8 +47,8 @@ export default function TemplatePage() {
         { title: t('template.service'), dataIndex: 'serviceName', key: 'serviceName' },
         { title: t('template.name'), dataIndex: 'name', key: 'name' },
         { title: t('template.description'), dataIndex: 'description', key: 'description' },
-        { title: t('template.isDefault'), key: 'isDefault', render: (_v: unknown, row: RecordOf<typeof businessTemplateResource>) => isDefault(row) },
-        { title: t('template.updatedAt'), key: 'updatedAt', render: (_v: unknown, row: RecordOf<typeof businessTemplateResource>) => formatDate(row.updatedAt, true) },
+        { title: t('template.isDefault'), key: 'isDefault', fit: 'keep', render: (_v: unknown, row: RecordOf<typeof businessTemplateResource>) => isDefault(row) },
+        { title: t('template.updatedAt'), key: 'updatedAt', fit: 'keep', render: (_v: unknown, row: RecordOf<typeof businessTemplateResource>) => formatDate(row.updatedAt, true) },
       ],
       form: [
         { name: 'serviceId', label: t('template.service'), input: 'select', options: useServiceAppOptions },

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Modal, Select } from 'antd';
+import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUnitOptions } from '../user/user-options.ts';
+import { unitOptions } from '../user/user-options.ts';
+import { RemoteSelect } from '../../shared/resource/RemoteSelect.tsx';
 
 interface Props {
   icon: ReactNode;
@@ -20,7 +21,6 @@ interface Props {
 /** A button that asks which unit, then acts on it (initialise a unit's integrations, push a template). */
 export function UnitChoiceButton({ icon, label, subject, question, unitLabel, onChoose, iconOnly }: Props) {
   const { t } = useTranslation('resource');
-  const units = useUnitOptions();
   const [open, setOpen] = useState(false);
   const [unitId, setUnitId] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -50,16 +50,7 @@ export function UnitChoiceButton({ icon, label, subject, question, unitLabel, on
         destroyOnHidden
       >
         <p>{question}</p>
-        <Select
-          aria-label={unitLabel}
-          style={{ width: '100%' }}
-          showSearch
-          optionFilterProp="label"
-          loading={units.loading}
-          options={units.options as { value: string; label: string }[]}
-          value={unitId}
-          onChange={setUnitId}
-        />
+        <RemoteSelect source={unitOptions} aria-label={unitLabel} style={{ width: '100%' }} value={unitId} onChange={(next) => setUnitId(typeof next === 'string' ? next : undefined)} />
       </Modal>
     </>
   );

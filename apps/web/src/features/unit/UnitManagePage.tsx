@@ -12,7 +12,10 @@ import { ConfirmedRowAction } from '../../shared/resource/ConfirmedRowAction.tsx
 import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { RecordOf, FormField, ResourceScreenDefinition } from '../../shared/resource/types.ts';
-import { useAgencyOptions } from '../agency/agency-options.ts';
+import { agencyOptions } from '../agency/agency-options.ts';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['unit'] as const;
 
 /** /enterprise/enterprise-manage: the units (businesses) of the platform. */
 export default function UnitManagePage() {
@@ -26,20 +29,20 @@ export default function UnitManagePage() {
     const bands = USER_COUNT_BANDS.map((band) => ({ value: band, label: band }));
     // Who brought the unit: shown to, and set by, those who may see the agencies.
     const agencies = permissions.has('AGENCY_AGENCY_LIST');
-    const agencyField: FormField<typeof unitResource> = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: useAgencyOptions, wide: true };
+    const agencyField: FormField<typeof unitResource> = { name: 'agencyId', label: t('fields.agency'), input: 'select', options: agencyOptions, wide: true };
 
     return {
       contract: unitResource,
       title: screenTitle ?? t('title'),
       columns: [
         { title: t('fields.name'), dataIndex: 'name', key: 'name' },
-        { title: t('fields.businessCode'), dataIndex: 'businessCode', key: 'businessCode' },
-        { title: t('fields.adminUnit'), dataIndex: 'adminUsername', key: 'adminUsername' },
-        ...(agencies ? [{ title: t('fields.agency'), dataIndex: 'agencyName', key: 'agencyName' }] : []),
-        { title: t('fields.numberOfEmployees'), dataIndex: 'numberOfEmployees', key: 'numberOfEmployees' },
-        { title: t('fields.isTrial'), key: 'isTrial', render: (_v, record) => type(record) },
-        { title: t('fields.expiryDate'), key: 'expiryDate', render: (_v, record) => formatDate(record.expiryDate) },
-        { title: t('fields.registrationDate'), key: 'registrationDate', render: (_v, record) => formatDate(record.registrationDate) },
+        { title: t('fields.businessCode'), dataIndex: 'businessCode', key: 'businessCode', fit: 'keep' },
+        { title: t('fields.adminUnit'), dataIndex: 'adminUsername', key: 'adminUsername', fit: 'keep' },
+        ...(agencies ? [{ title: t('fields.agency'), dataIndex: 'agencyName' as const, key: 'agencyName' }] : []),
+        { title: t('fields.numberOfEmployees'), dataIndex: 'numberOfEmployees', key: 'numberOfEmployees', fit: 'keep' },
+        { title: t('fields.isTrial'), key: 'isTrial', fit: 'keep', render: (_v, record) => type(record) },
+        { title: t('fields.expiryDate'), key: 'expiryDate', fit: 'keep', render: (_v, record) => formatDate(record.expiryDate) },
+        { title: t('fields.registrationDate'), key: 'registrationDate', fit: 'keep', render: (_v, record) => formatDate(record.registrationDate) },
       ],
       form: [
         { name: 'name', label: t('fields.name'), input: 'text', wide: true },

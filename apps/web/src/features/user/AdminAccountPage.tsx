@@ -7,9 +7,12 @@ import { ResourceScreen } from '../../shared/resource/ResourceScreen.tsx';
 import { useStatusText } from '../../shared/resource/status.ts';
 import type { RecordOf, ResourceScreenDefinition } from '../../shared/resource/types.ts';
 import { accountFormFields, userStatusOptions, userStatusToggle } from './user-fields.ts';
-import { useSystemRoleOptions } from './user-options.ts';
+import { systemRoleOptions } from './user-options.ts';
 import { usePermissions } from '../../api/queries.ts';
 import { SignOutEverywhereAction } from './SignOutEverywhereAction.tsx';
+
+/** The phrase areas this screen renders: loaded with its code (router.tsx). */
+export const phrases = ['user'] as const;
 
 const roleTags = (record: RecordOf<typeof adminAccountResource>) => (record.roleNames).map((name) => <Tag key={name}>{name}</Tag>);
 
@@ -27,22 +30,22 @@ export default function AdminAccountPage() {
       contract: adminAccountResource,
       title: t('adminAccounts'),
       columns: [
-        { title: t('fields.username'), dataIndex: 'username', key: 'username' },
+        { title: t('fields.username'), dataIndex: 'username', key: 'username', fit: 'keep' },
         { title: t('fields.fullName'), dataIndex: 'fullName', key: 'fullName' },
-        { title: t('fields.email'), dataIndex: 'email', key: 'email' },
+        { title: t('fields.email'), dataIndex: 'email', key: 'email', fit: 'anywhere' },
         { title: t('fields.roles'), key: 'roles', render: (_v, record) => roleTags(record) },
-        { title: t('fields.allowExport'), key: 'allowExport', render: (_v, record) => yesNo(record.allowExport) },
+        { title: t('fields.allowExport'), key: 'allowExport', fit: 'keep', render: (_v, record) => yesNo(record.allowExport) },
       ],
       form: [
         ...accountFormFields(t),
         { name: 'status', label: t('fields.status'), input: 'select', options: statuses },
-        { name: 'roleIds', label: t('fields.roles'), input: 'multiselect', options: useSystemRoleOptions, wide: true },
+        { name: 'roleIds', label: t('fields.roles'), input: 'multiselect', options: systemRoleOptions, wide: true },
         { name: 'allowExport', label: t('fields.allowExport'), input: 'switch' },
       ],
       defaults: { status: USER_STATUS.active, allowExport: false },
       filters: [
         { name: 'status', label: t('fields.status'), options: statuses },
-        { name: 'roleId', label: t('fields.roles'), options: useSystemRoleOptions },
+        { name: 'roleId', label: t('fields.roles'), options: systemRoleOptions },
       ],
       view: [
         { label: t('fields.username'), render: (u) => u.username },

@@ -2,6 +2,7 @@ import type vi from '../vi/account.ts';
 import type { Phrases } from '../phrases.ts';
 
 export default {
+  security: { tab: 'Security' },
   info: {
     title: 'Account information',
     tab: 'Information',
@@ -16,11 +17,12 @@ export default {
     saved: 'Account information updated',
   },
   twoFactor: {
-    tab: 'Two-factor authentication',
+    tab: 'Two-factor',
     enabled: 'On',
     disabled: 'Off',
     description: "When on, signing in (as your business's policy says) also needs a 6-digit code sent by e-mail.",
     requiredByPolicy: 'Your business requires two-factor authentication for every user.',
+    passkeyRequired: 'Your business requires signing in with a passkey. Register one here, or you will be asked to at your next sign-in.',
     recoveryLeft: '{{count}} unused recovery codes left.',
     enable: 'Turn on two-factor authentication',
     disable: 'Turn off two-factor authentication',
@@ -42,6 +44,25 @@ export default {
     done: 'I saved the codes',
     turnedOn: 'Two-factor authentication is on',
     turnedOff: 'Two-factor authentication is off',
+  },
+  app: {
+    title: 'Authenticator app',
+    enrolled: 'Set up',
+    notEnrolled: 'Not set up',
+    description: 'Use the 6-digit code of an authenticator app (Google Authenticator, Microsoft Authenticator…) instead of the e-mailed code when you sign in.',
+    add: 'Set up an authenticator app',
+    remove: 'Remove the authenticator app',
+    passwordStep: 'Enter your password to continue.',
+    scanStep: 'Scan the QR code with the authenticator app on your phone.',
+    qrAlt: 'QR code to add the account to an authenticator app',
+    secretStep: 'Or type this key in the app (choose "Enter a setup key"):',
+    copySecret: 'Copy the key',
+    code: 'Code from the app',
+    codeHint: 'Enter the 6-digit code the app shows now to confirm.',
+    added: 'Authenticator app set up',
+    removed: 'Authenticator app removed',
+    removeConfirmTitle: 'Remove the authenticator app?',
+    removeConfirmText: 'When you sign in, you will get the code by e-mail instead of from the app.',
   },
   changePassword: {
     title: 'Change password',
@@ -75,6 +96,7 @@ export default {
   },
   notifications: {
     title: 'Notifications',
-    titleUnread: 'Notifications ({{count}} unread)',
+    // The count as a word of its own (axe: the badge's visible number is part of the name).
+    titleUnread: 'Notifications: {{count}} unread',
   },
 } satisfies Phrases<typeof vi>;

@@ -27,7 +27,7 @@ export default {
   sessionExpired: {
     title: 'Session expired',
     description: 'Login session expired, please login again',
-    action: 'Login again',
+    action: 'Sign in again',
   },
   envFailed: {
     title: 'The portal settings could not be loaded',

@@ -36,6 +36,7 @@ export default {
     135: 'SMS template',
     140: 'Passkey',
     145: 'Authenticator app',
+    150: 'Two-factor policy',
   } as Record<number, string>,
   actions: {
     1: 'Add',
@@ -45,6 +46,7 @@ export default {
     20: 'Sync',
     25: 'Register',
     30: 'Confirm',
+    35: 'Sign in',
   } as Record<number, string>,
   results: { 1: 'Success', 0: 'Failure' } as Record<number, string>,
   contentWords: { reason: 'Reason', yes: 'Yes', no: 'No', hidden: '(hidden)' },
@@ -56,9 +58,10 @@ export default {
     address: 'Address', adminUsername: 'Admin account', adminEmail: 'Admin e-mail', adminPassword: 'Admin password',
     password: 'Password', confirmPassword: 'Confirm password', isTrial: 'Trial', expiryDate: 'Expiry date', startDate: 'Start date',
     value: 'Value', type: 'Type', receivers: 'Receivers', sendTime: 'Send time', isAdmin: 'Admin', allowExport: 'Data export',
+    trigger: 'When the code is asked', recurrenceDays: 'Every (days)', requiredFactor: 'Second factor accepted',
   } as Record<string, string>,
   access: {
-    title: 'Login device',
+    title: 'Sign-in devices',
     signedInAt: 'Signed in at',
     account: 'Account',
     fullName: 'Full name',

@@ -18,6 +18,8 @@ export default {
   empty: 'No data',
   total: '{{total}} records in total',
   totalAbout: 'About {{total}} records',
+  optionsLoading: 'Loading…',
+  optionsNone: 'Nothing matches',
   all: 'All',
   yes: 'Yes',
   no: 'No',

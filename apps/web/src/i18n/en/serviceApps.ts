@@ -25,7 +25,7 @@ export default {
     address_refused: "The service's connection address is on an internal network, which the portal does not call",
     unreachable: "The service's app could not be reached",
     unauthorized: "The app refused the portal's credential",
-    no_tenant: 'The app does not have this unit yet',
+    no_tenant: 'The app does not have this business yet',
     refused: 'The app refused the data',
     app_error: 'The app answered with an error',
     bad_answer: "The app's answer could not be read",

@@ -77,5 +77,9 @@ export default {
     useEmailCode: 'Use the code sent by e-mail',
     recoveryCode: 'Recovery code',
     recoveryHint: 'Enter one of the recovery codes you saved when you turned on two-factor authentication.',
+    appCode: 'Code from the authenticator app',
+    appHint: 'Enter the 6-digit code your authenticator app shows now.',
+    useEmailInstead: 'Use an e-mailed code instead',
+    useAppCode: 'Use the authenticator app code',
   },
 } satisfies Phrases<typeof vi>;

@@ -31,7 +31,7 @@ export default {
   sendElearningQuestion: 'Send the learning account info to the administrator of "{{name}}"?',
   sent: 'E-mail sent',
   template: {
-    title: 'Template',
+    title: 'Business templates',
     service: 'Service',
     name: 'Template name',
     description: 'Description',

@@ -45,4 +45,16 @@ export default {
   signOut: 'Sign out',
   signOutEverywhereQuestion: 'Sign "{{name}}" out of every session, in the portal and in every app? They will have to sign in again.',
   signedOutEverywhere: '"{{name}}" has been signed out everywhere',
+  secondFactors: {
+    column: '2FA',
+    none: 'None',
+    passkeys: 'Passkey ×{{count}}',
+    passkeysLong: 'Passkeys registered: {{count}}',
+    app: 'App',
+    appLong: 'Authenticator app (one-time codes)',
+    reset: 'Reset sign-in methods',
+    resetQuestion: 'Remove the passkeys and the authenticator app of "{{name}}"? The user is told by e-mail and signs in with an e-mailed code until they set them up again.',
+    resetConfirm: 'Reset',
+    resetDone: 'The sign-in methods of "{{name}}" were reset',
+  },
 } satisfies Phrases<typeof vi>;

@@ -1,5 +1,6 @@
 /** The account menu: account information, two-factor, change password; trial, apps and notifications of the header. */
 export default {
+  security: { tab: 'Bảo mật' },
   info: {
     title: 'Thông tin tài khoản',
     tab: 'Thông tin',
@@ -19,6 +20,7 @@ export default {
     disabled: 'Đang tắt',
     description: 'Khi bật, mỗi lần đăng nhập theo chính sách của doanh nghiệp bạn sẽ cần thêm mã gồm 6 chữ số gửi qua email.',
     requiredByPolicy: 'Doanh nghiệp của bạn yêu cầu xác thực hai lớp cho mọi người dùng.',
+    passkeyRequired: 'Doanh nghiệp của bạn yêu cầu đăng nhập bằng khóa truy cập (passkey). Hãy đăng ký một khóa tại đây, nếu không bạn sẽ được yêu cầu tạo ở lần đăng nhập tới.',
     recoveryLeft: 'Còn {{count}} mã khôi phục chưa dùng.',
     enable: 'Bật xác thực hai lớp',
     disable: 'Tắt xác thực hai lớp',
@@ -40,6 +42,25 @@ export default {
     done: 'Tôi đã lưu các mã',
     turnedOn: 'Đã bật xác thực hai lớp',
     turnedOff: 'Đã tắt xác thực hai lớp',
+  },
+  app: {
+    title: 'Ứng dụng xác thực',
+    enrolled: 'Đã thiết lập',
+    notEnrolled: 'Chưa thiết lập',
+    description: 'Dùng mã gồm 6 chữ số trong ứng dụng xác thực (Google Authenticator, Microsoft Authenticator…) thay cho mã gửi qua email khi đăng nhập.',
+    add: 'Thiết lập ứng dụng xác thực',
+    remove: 'Gỡ ứng dụng xác thực',
+    passwordStep: 'Nhập mật khẩu để tiếp tục.',
+    scanStep: 'Quét mã QR bằng ứng dụng xác thực trên điện thoại.',
+    qrAlt: 'Mã QR để thêm tài khoản vào ứng dụng xác thực',
+    secretStep: 'Hoặc nhập khóa này vào ứng dụng (chọn "Nhập khóa thiết lập"):',
+    copySecret: 'Sao chép khóa',
+    code: 'Mã từ ứng dụng',
+    codeHint: 'Nhập mã gồm 6 chữ số ứng dụng đang hiển thị để xác nhận.',
+    added: 'Đã thiết lập ứng dụng xác thực',
+    removed: 'Đã gỡ ứng dụng xác thực',
+    removeConfirmTitle: 'Gỡ ứng dụng xác thực?',
+    removeConfirmText: 'Khi đăng nhập, bạn sẽ nhận mã qua email thay cho mã trong ứng dụng.',
   },
   changePassword: {
     title: 'Đổi mật khẩu',
@@ -73,6 +94,7 @@ export default {
   },
   notifications: {
     title: 'Thông báo',
-    titleUnread: 'Thông báo ({{count}} chưa đọc)',
+    // The count as a word of its own (axe: the badge's visible number is part of the name).
+    titleUnread: 'Thông báo: {{count}} chưa đọc',
   },
 };

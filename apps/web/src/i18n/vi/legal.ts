@@ -5,7 +5,7 @@ export default {
     sections: {
       collect: {
         heading: 'Thông tin chúng tôi thu thập',
-        body: 'Chúng tôi thu thập thông tin doanh nghiệp và tài khoản mà bạn cung cấp khi đăng ký (tên công ty, mã số doanh nghiệp, họ tên, email, số điện thoại) và nhật ký đăng nhập (thiết bị, địa chỉ IP, trình duyệt, thời gian) để bảo vệ tài khoản của bạn.',
+        body: 'Chúng tôi thu thập thông tin doanh nghiệp và tài khoản mà bạn cung cấp khi đăng ký (tên doanh nghiệp, mã số doanh nghiệp, họ tên, email, số điện thoại) và nhật ký đăng nhập (thiết bị, địa chỉ IP, trình duyệt, thời gian) để bảo vệ tài khoản của bạn.',
       },
       use: {
         heading: 'Cách chúng tôi sử dụng thông tin',

@@ -33,6 +33,7 @@ export default {
     135: 'Mẫu SMS',
     140: 'Khóa truy cập (passkey)',
     145: 'Ứng dụng xác thực',
+    150: 'Chính sách xác thực hai lớp',
   } as Record<number, string>,
   actions: {
     1: 'Thêm mới',
@@ -42,6 +43,7 @@ export default {
     20: 'Đồng bộ',
     25: 'Đăng ký',
     30: 'Xác nhận',
+    35: 'Đăng nhập',
   } as Record<number, string>,
   results: { 1: 'Thành công', 0: 'Thất bại' } as Record<number, string>,
   contentWords: { reason: 'Lý do', yes: 'Có', no: 'Không', hidden: '(ẩn)' },
@@ -54,6 +56,7 @@ export default {
     address: 'Địa chỉ', adminUsername: 'Tài khoản quản trị', adminEmail: 'Email quản trị', adminPassword: 'Mật khẩu quản trị',
     password: 'Mật khẩu', confirmPassword: 'Xác nhận mật khẩu', isTrial: 'Dùng thử', expiryDate: 'Ngày hết hạn', startDate: 'Ngày bắt đầu',
     value: 'Giá trị', type: 'Loại', receivers: 'Người nhận', sendTime: 'Thời gian gửi', isAdmin: 'Quản trị', allowExport: 'Cho phép xuất dữ liệu',
+    trigger: 'Khi nào hỏi mã', recurrenceDays: 'Chu kỳ (ngày)', requiredFactor: 'Yếu tố thứ hai được chấp nhận',
   } as Record<string, string>,
   access: {
     title: 'Thiết bị đăng nhập',

@@ -16,6 +16,8 @@ export default {
   empty: 'Không có dữ liệu',
   total: 'Tổng số {{total}} bản ghi',
   totalAbout: 'Khoảng {{total}} bản ghi',
+  optionsLoading: 'Đang tải…',
+  optionsNone: 'Không có kết quả phù hợp',
   all: 'Tất cả',
   yes: 'Có',
   no: 'Không',

@@ -22,7 +22,7 @@ export default {
   signUp: {
     title: 'Đăng ký dùng thử',
     subtitle: 'Tạo doanh nghiệp của bạn và tài khoản quản trị; mã OTP sẽ được gửi tới email.',
-    companyName: 'Tên công ty',
+    companyName: 'Tên doanh nghiệp',
     businessCode: 'Mã số doanh nghiệp',
     numberOfEmployees: 'Số lượng nhân viên',
     numberOfEmployeesPlaceholder: 'Chọn số lượng nhân viên',
@@ -74,5 +74,9 @@ export default {
     useEmailCode: 'Dùng mã gửi qua email',
     recoveryCode: 'Mã khôi phục',
     recoveryHint: 'Nhập một trong các mã khôi phục bạn đã lưu khi bật xác thực hai lớp.',
+    appCode: 'Mã từ ứng dụng xác thực',
+    appHint: 'Nhập mã gồm 6 chữ số đang hiển thị trong ứng dụng xác thực của bạn.',
+    useEmailInstead: 'Nhận mã qua email thay vì ứng dụng',
+    useAppCode: 'Dùng mã từ ứng dụng xác thực',
   },
 };

@@ -15,8 +15,11 @@ export default {
     refresh: 'Làm mới',
   },
   twoFactorPolicy: {
+    appliesTo: 'Áp dụng cho',
+    defaultPolicy: 'Mặc định (nhân viên nền tảng và doanh nghiệp chưa có chính sách riêng)',
+    unitDescription: 'Chính sách riêng của doanh nghiệp này: khi chưa lưu, doanh nghiệp dùng chính sách mặc định (hiển thị bên dưới).',
     requiredFactor: 'Yếu tố thứ hai được chấp nhận',
-    requiredFactorHint: 'Khóa truy cập (passkey) chống được lừa đảo: với "chỉ khóa truy cập", người dùng đã có khóa truy cập phải đăng nhập bằng khóa đó.',
+    requiredFactorHint: 'Khóa truy cập (passkey) chống được lừa đảo: với "chỉ khóa truy cập", người dùng đã có khóa truy cập phải đăng nhập bằng khóa đó ở mọi lần đăng nhập; người chưa có sẽ tạo một khóa ở lần đăng nhập tới, sau mật khẩu và mã.',
     factors: { any: 'Bất kỳ yếu tố thứ hai nào (mã qua email, ứng dụng xác thực, khóa truy cập)', passkey: 'Chỉ khóa truy cập (chống lừa đảo)' },
     description: 'Chính sách mặc định: áp dụng cho quản trị nền tảng và các doanh nghiệp chưa có chính sách riêng.',
     status: 'Trạng thái',

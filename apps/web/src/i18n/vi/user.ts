@@ -42,4 +42,16 @@ export default {
   signOut: 'Đăng xuất',
   signOutEverywhereQuestion: 'Đăng xuất "{{name}}" khỏi mọi phiên đăng nhập, trên cổng và trong mọi ứng dụng? Người dùng sẽ phải đăng nhập lại.',
   signedOutEverywhere: 'Đã đăng xuất "{{name}}" khỏi mọi nơi',
+  secondFactors: {
+    column: '2FA',
+    none: 'Chưa có',
+    passkeys: 'Passkey ×{{count}}',
+    passkeysLong: '{{count}} khóa truy cập (passkey)',
+    app: 'Ứng dụng',
+    appLong: 'Ứng dụng xác thực (mã OTP)',
+    reset: 'Đặt lại phương thức xác thực',
+    resetQuestion: 'Xóa các khóa truy cập (passkey) và ứng dụng xác thực của "{{name}}"? Người dùng sẽ nhận email thông báo và đăng nhập bằng mã gửi qua email cho tới khi thiết lập lại.',
+    resetConfirm: 'Đặt lại',
+    resetDone: 'Đã đặt lại phương thức xác thực của "{{name}}"',
+  },
 };

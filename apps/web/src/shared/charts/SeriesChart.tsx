@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../format.ts';
 import 'uplot/dist/uPlot.min.css';
 import './series-chart.css';
 
@@ -36,7 +38,45 @@ function barPaths(count: number, index: number): uPlot.Series.PathBuilder {
   return uPlot.paths.bars!({ size: [count === 1 ? 0.6 : 0.35, 64], align });
 }
 
-function options(element: HTMLElement, { labels, series, kind, twoAxes = false, height = 280 }: Props): uPlot.Options {
+/**
+ * What the chart last drew on each axis, kept on its element as `data-axes` (the canvas holds no
+ * text): the labels, where they stand (px from the plot's left or top), whether they are slanted,
+ * and the x scale's ends. Read by the browser tests, which check that labels do not run into
+ * each other, counts tick on whole numbers and the end bars are not cut.
+ */
+interface DrawnAxis {
+  side: number;
+  labels: string[];
+  positions: number[];
+  rotate: number;
+}
+
+function recordAxes(chart: uPlot, element: HTMLElement): void {
+  const drawn: DrawnAxis[] = chart.axes.map((axis, index) => {
+    const scale = chart.scales[axis.scale ?? (index === 0 ? 'x' : 'y')];
+    // uPlot asks for labels of a tick or so beyond each end; only those inside are drawn.
+    const shown = (drawnLabels.get(chart)?.[index] ?? []).filter(({ tick }) => tick >= (scale?.min ?? -Infinity) && tick <= (scale?.max ?? Infinity));
+    return {
+      side: axis.side ?? (index === 0 ? 2 : 3),
+      labels: shown.map(({ label }) => label),
+      positions: shown.map(({ tick }) => Math.round(chart.valToPos(tick, axis.scale ?? 'x'))),
+      rotate: Number(axis.rotate ?? 0),
+    };
+  });
+  element.dataset.axes = JSON.stringify({ axes: drawn, x: { min: chart.scales.x?.min, max: chart.scales.x?.max } });
+}
+
+/** The labels each axis was last asked for, per chart (uPlot hands its ticks only to `values`). */
+const drawnLabels = new WeakMap<uPlot, { tick: number; label: string }[][]>();
+function labelTicks(chart: uPlot, axis: number, ticks: number[], label: (tick: number) => string): string[] {
+  const labelled = ticks.map((tick) => ({ tick, label: label(tick) }));
+  const kept = drawnLabels.get(chart) ?? [];
+  kept[axis] = labelled;
+  drawnLabels.set(chart, kept);
+  return labelled.map((entry) => entry.label);
+}
+
+function options(element: HTMLElement, { labels, series, kind, twoAxes = false, height = 280 }: Props, language: string): uPlot.Options {
   const width = element.clientWidth || 600;
   const widest = Math.max(0, ...labels.map(labelWidth));
   // Labels that would run into each other are drawn slanted, and only as many as fit.
@@ -44,7 +84,7 @@ function options(element: HTMLElement, { labels, series, kind, twoAxes = false, 
   const counts = (scale: string, side?: 1 | 3, color?: string): uPlot.Axis => ({
     scale,
     incrs: WHOLE_STEPS,
-    values: (_chart, ticks) => ticks.map((tick) => tick.toLocaleString()),
+    values: (chart, ticks, axis) => labelTicks(chart, axis, ticks, (tick) => formatCount(tick, language)),
     ...(side ? { side } : {}),
     ...(color ? { stroke: color } : {}),
   });
@@ -62,13 +102,14 @@ function options(element: HTMLElement, { labels, series, kind, twoAxes = false, 
         space: crowded ? 18 : widest,
         rotate: crowded ? -45 : 0,
         size: crowded ? Math.min(120, widest * 0.75 + 16) : 40,
-        values: (_chart, ticks) => ticks.map((tick) => labels[tick] ?? ''),
+        values: (chart, ticks, axis) => labelTicks(chart, axis, ticks, (tick) => labels[tick] ?? ''),
       },
       ...(twoAxes ? series.map((line, index) => counts(`y${index}`, index === 0 ? 3 : 1, line.color)) : [counts('y')]),
     ],
     // The legend names each series in the page's language; values are read on the axes.
     legend: { show: true, live: false },
     cursor: { show: false },
+    hooks: { draw: [(chart) => recordAxes(chart, element)] },
     series: [
       {},
       ...series.map((line, index) => ({
@@ -90,19 +131,20 @@ function options(element: HTMLElement, { labels, series, kind, twoAxes = false, 
 export function SeriesChart(props: Props) {
   const box = useRef<HTMLDivElement>(null);
   const { labels, series, kind, twoAxes, height = 280 } = props;
+  const language = useTranslation().i18n.language;
 
   useEffect(() => {
     const element = box.current;
     if (!element) return;
     const data: uPlot.AlignedData = [labels.map((_label, index) => index), ...series.map((line) => line.values)];
-    const chart = new uPlot(options(element, { labels, series, kind, twoAxes, height, ariaLabel: '' }), data, element);
+    const chart = new uPlot(options(element, { labels, series, kind, twoAxes, height, ariaLabel: '' }, language), data, element);
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height }));
     resize.observe(element);
     return () => {
       resize.disconnect();
       chart.destroy();
     };
-  }, [labels, series, kind, twoAxes, height]);
+  }, [labels, series, kind, twoAxes, height, language]);
 
   return (
     <div ref={box} className="series-chart" role="img" aria-label={props.ariaLabel} data-labels={JSON.stringify(labels)} data-points={JSON.stringify(series.map((line) => line.values))} />

@@ -33,8 +33,9 @@ export function ConfirmedRowAction({ icon, label, subject, question, onConfirm, 
             okText: confirmLabel ?? t('save'),
             cancelText: t('cancel'),
             onOk: async () => {
-              await onConfirm();
-              if (done) notifySuccess(done);
+              // A refusal is already told (toast): the dialog closes without an uncaught rejection.
+              const confirmed = await onConfirm().then(() => true, () => false);
+              if (confirmed && done) notifySuccess(done);
             },
           })
         }

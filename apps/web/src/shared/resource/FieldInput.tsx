@@ -2,6 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { FormField } from './types.ts';
 import { useOptions } from './options.ts';
+import { RemoteSelect } from './RemoteSelect.tsx';
 
 const keepEnterInPicker = (event: React.KeyboardEvent) => {
   if (event.key === 'Enter') event.preventDefault();
@@ -9,7 +10,7 @@ const keepEnterInPicker = (event: React.KeyboardEvent) => {
 
 /** The input of one form field; antd's Form.Item passes value and onChange through. */
 export function FieldInput({ field, disabled, ...props }: { field: FormField; disabled?: boolean; value?: unknown; onChange?: (value: unknown) => void }) {
-  const { options, loading } = useOptions(field.options);
+  const { options, loading, remote } = useOptions(field.options);
   // Form.Item hands each input the value it holds for the field; the inputs differ in its type.
   const control = props as { value?: never; onChange?: (value: unknown) => void };
   const common = { disabled, placeholder: field.placeholder, 'aria-label': field.label };
@@ -20,6 +21,7 @@ export function FieldInput({ field, disabled, ...props }: { field: FormField; di
       return <Input.TextArea {...common} {...control} rows={3} />;
     case 'select':
     case 'multiselect':
+      if (remote) return <RemoteSelect {...common} {...control} source={remote} multiple={field.input === 'multiselect'} />;
       return (
         <Select
           {...common}

@@ -3,11 +3,12 @@ import { Alert, Col, Form, Modal, Row } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import type { ResourceContract } from '@portal/contracts';
 import { ApiError } from '../../api/http.ts';
 import { notifySuccess } from '../notify.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { toFormValues, toPayload, toPayloadValue } from './form-values.ts';
-import type { resourceApi } from './resource-api.ts';
+import type { ResourceApi } from './resource-api.ts';
 import { useDialogTitle } from './dialog-title.ts';
 import { refusalPlaces } from './refusal-places.ts';
 import type { AnyRecord, GenericDefinition } from './types.ts';
@@ -15,7 +16,7 @@ import { isRequired, useFieldRules } from '../field-rules.ts';
 
 interface Props {
   definition: GenericDefinition;
-  api: ReturnType<typeof resourceApi>;
+  api: ResourceApi<ResourceContract, AnyRecord>;
   record?: AnyRecord | undefined;
   onClose: () => void;
   onSaved: () => void;

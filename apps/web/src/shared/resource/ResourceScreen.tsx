@@ -1,19 +1,24 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DeleteOutlined, EditOutlined, EyeOutlined, LockOutlined } from '@ant-design/icons';
 import { App, Button, Card, Grid, Space, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageResult, PermissionName, ResourceContract } from '@portal/contracts';
+import { useLocation } from 'react-router';
+import { sortableFields, type PermissionName, type ResourceContract } from '@portal/contracts';
 import { usePermissions, useProfile } from '../../api/queries.ts';
 import { notifySuccess } from '../notify.ts';
+import { formatCount } from '../format.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { resourceApi, resourceKeys } from './resource-api.ts';
+import { listAddress, rememberFirstList } from './first-list.ts';
 import { ResourceFormModal } from './ResourceFormModal.tsx';
 import { ResourceToolbar } from './ResourceToolbar.tsx';
 import { ResourceViewModal } from './ResourceViewModal.tsx';
 import { useStatusText } from './status.ts';
+import { sortableColumn, sortFrom } from './sorting.ts';
 import { treeRows } from './tree-rows.ts';
 import { useFocusableScroll } from './focusable-scroll.ts';
+import { fittedColumn } from './column-fit.ts';
 import './resource-table.css';
 import type { AnyRecord, GenericDefinition, ResourceScreenDefinition } from './types.ts';
 
@@ -37,7 +42,7 @@ export function ResourceScreen<C extends ResourceContract>({ definition: typed, 
   const statusText = useStatusText();
   const profile = useProfile();
   const queryClient = useQueryClient();
-  const api = useMemo(() => resourceApi(contract), [contract]);
+  const api = useMemo(() => resourceApi<ResourceContract, AnyRecord>(contract), [contract]);
   const [query, setQuery] = useState<Record<string, unknown>>({ ...FIRST_PAGE, pageSize: definition.pageSize ?? FIRST_PAGE.pageSize, ...definition.initialFilters, ...definition.fixedQuery });
   const [editing, setEditing] = useState<{ record?: AnyRecord } | null>(null);
   const [viewing, setViewing] = useState<AnyRecord | null>(null);
@@ -57,6 +62,13 @@ export function ResourceScreen<C extends ResourceContract>({ definition: typed, 
     refetchInterval: (current) => (definition.settling && current.state.data?.records.some(definition.settling) ? SETTLING_REFRESH_MS : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(contract) });
+  const { pathname, search } = useLocation();
+  const searchPath = contract.paths.search;
+  useEffect(() => {
+    if (searchPath) rememberFirstList(listAddress(pathname, search), { key: resourceKeys.search(contract, query), path: searchPath, body: query });
+    // The list this address opens with: the queries that follow are the user's own (filters, pages).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, search]);
 
   const remove = useMutation({ mutationFn: api.remove, onSuccess: () => (notifySuccess(t('deleted')), refresh()) });
   const setStatus = useMutation({
@@ -73,6 +85,8 @@ export function ResourceScreen<C extends ResourceContract>({ definition: typed, 
   const wide = Grid.useBreakpoint().md === true;
   const pinned = wide ? ('right' as const) : undefined;
   const tableRef = useRef<HTMLDivElement>(null);
+  // The columns the contract lets the server sort by (its search schema's whitelist).
+  const sortable = useMemo(() => new Set(sortableFields(contract.search)), [contract]);
   useFocusableScroll(tableRef, definition.title);
 
   function confirmDelete(record: AnyRecord) {
@@ -101,10 +115,11 @@ export function ResourceScreen<C extends ResourceContract>({ definition: typed, 
     {
       title: t('index'),
       key: 'index',
-      width: 64,
+      // A tree's children are numbered after the expander and an indent: room for two digits there.
+      width: definition.tree ? 96 : 64,
       render: (_value, _record, index) => (Number(query.pageIndex) - 1) * Number(query.pageSize) + index + 1,
     },
-    ...definition.columns.map((column) => (column.key === 'status' ? { ...column, fixed: pinned } : column)),
+    ...definition.columns.map((column) => sortableColumn(column.key === 'status' ? { ...fittedColumn(column), fixed: pinned, className: 'resource-status' } : fittedColumn(column), sortable, query.sort)),
   ];
   const toggle = definition.status;
   if (toggle) {
@@ -112,6 +127,8 @@ export function ResourceScreen<C extends ResourceContract>({ definition: typed, 
       title: t('status.label'),
       key: 'status',
       fixed: pinned,
+      className: 'resource-status',
+      ...sortableColumn({}, sortable, query.sort, 'status'),
       render: (_value, record) => (
         <Switch
           checked={record.status === toggle.on}
@@ -196,7 +213,7 @@ export function ResourceScreen<C extends ResourceContract>({ definition: typed, 
           </>
         }
       />
-      {definition.summary && list.data && definition.summary(list.data as PageResult<AnyRecord> & Record<string, unknown>)}
+      {definition.summary && list.data && definition.summary(list.data)}
       <div ref={tableRef}>
         <Table<AnyRecord>
           className="resource-table"
@@ -206,7 +223,17 @@ export function ResourceScreen<C extends ResourceContract>({ definition: typed, 
           dataSource={rows}
           {...(expandable ? { expandable } : {})}
           loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
+          // On a desktop the table is as wide as its card and long texts wrap as their columns
+          // allow (ResourceColumn.fit), so no column lies under the pinned status and actions
+          // (antd's sticky columns overlap whatever scrolls beneath them); only a table whose
+          // columns cannot shrink that far still scrolls. On a phone each row keeps its natural
+          // width and the table scrolls inside its card.
+          scroll={wide ? { x: true } : { x: 'max-content' }}
+          tableLayout={wide ? 'auto' : undefined}
+          // A new sort is asked of the server from the first page; paging keeps it (it stays in the query).
+          onChange={(_pagination, _filters, sorter, extra) => {
+            if (extra.action === 'sort') setQuery((current) => ({ ...current, sort: sortFrom(sorter), pageIndex: 1 }));
+          }}
           locale={{ emptyText: t('empty') }}
           pagination={{
             current: Number(query.pageIndex),
@@ -214,7 +241,7 @@ export function ResourceScreen<C extends ResourceContract>({ definition: typed, 
             total: list.data?.totalRecord ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t(list.data?.totalCapped ? 'totalAbout' : 'total', { total: total.toLocaleString(i18n.language) }),
+            showTotal: (total) => t(list.data?.totalCapped ? 'totalAbout' : 'total', { total: formatCount(total, i18n.language) }),
             onChange: (pageIndex, pageSize) => setQuery((current) => ({ ...current, pageIndex, pageSize })),
           }}
         />

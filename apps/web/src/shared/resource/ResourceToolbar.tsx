@@ -1,17 +1,35 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useOptions } from './options.ts';
 import type { FilterField } from './types.ts';
+import { RemoteSelect } from './RemoteSelect.tsx';
+import { ToolbarLayout } from './ToolbarLayout.tsx';
+import { KeywordSearch } from './KeywordSearch.tsx';
 
 const DAY = 'YYYY-MM-DD';
+
+/** Options antd's list shows without scrolling (its 256 px at 32 px a row). */
+const VISIBLE_OPTIONS = 8;
 
 type SelectFilter = Extract<FilterField, { name: string }>;
 
 function FilterSelect({ filter, value, onChange }: { filter: SelectFilter; value: unknown; onChange: (value: unknown) => void }) {
   const { t } = useTranslation('resource');
-  const { options, loading } = useOptions(filter.options);
+  const { options, loading, remote } = useOptions(filter.options);
+  // A searched list has no "All" entry to pick: clearing the choice means all.
+  if (remote)
+    return (
+      <RemoteSelect
+        source={remote}
+        aria-label={filter.label}
+        placeholder={`${filter.label}: ${t('all')}`}
+        value={value === '' ? undefined : value}
+        onChange={(next) => onChange(next ?? '')}
+        style={{ minWidth: 180 }}
+      />
+    );
   return (
     <Select
       aria-label={filter.label}
@@ -20,7 +38,8 @@ function FilterSelect({ filter, value, onChange }: { filter: SelectFilter; value
       onChange={onChange}
       options={[{ value: '', label: `${filter.label}: ${t('all')}` }, ...options] as never}
       loading={loading}
-      style={{ minWidth: 180 }}
+      // More choices than the list shows at once (the action log's sixteen modules): typing finds one.
+      {...(options.length > VISIBLE_OPTIONS ? { showSearch: { optionFilterProp: 'label' } } : {})}
     />
   );
 }
@@ -39,45 +58,42 @@ interface Props {
 export function ResourceToolbar({ filters, values, onSearch, onFilter, onAdd, extra }: Props) {
   const { t } = useTranslation('resource');
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', marginBottom: 16 }}>
-      <Space wrap>
-        <Input.Search
-          allowClear
-          placeholder={t('searchPlaceholder')}
-          aria-label={t('search')}
-          onSearch={onSearch}
-          enterButton={t('search')}
-          style={{ width: 320 }}
-        />
-        {filters.map((filter) =>
-          filter.kind === 'dateRange' ? (
-            <DatePicker.RangePicker
-              key={filter.from}
-              aria-label={filter.label}
-              format="DD/MM/YYYY"
-              value={values[filter.from] ? [dayjs(values[filter.from] as string), dayjs(values[filter.to] as string)] : null}
-              allowClear={!filter.days}
-              onChange={(range) =>
-                onFilter(
-                  filter.days
-                    ? { [filter.from]: range?.[0]?.format(DAY), [filter.to]: range?.[1]?.format(DAY) }
-                    : { [filter.from]: range?.[0]?.startOf('day').toISOString(), [filter.to]: range?.[1]?.endOf('day').toISOString() },
-                )
-              }
-            />
-          ) : (
-            <FilterSelect key={filter.name} filter={filter} value={values[filter.name] ?? ''} onChange={(value) => onFilter({ [filter.name]: value })} />
-          ),
-        )}
-      </Space>
-      <Space wrap>
-        {extra}
-        {onAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-            {t('add')}
-          </Button>
-        )}
-      </Space>
-    </div>
+    <ToolbarLayout
+      filters={
+        <>
+          <KeywordSearch onSearch={onSearch} />
+          {filters.map((filter) =>
+            filter.kind === 'dateRange' ? (
+              <DatePicker.RangePicker
+                key={filter.from}
+                aria-label={filter.label}
+                format="DD/MM/YYYY"
+                value={values[filter.from] ? [dayjs(values[filter.from] as string), dayjs(values[filter.to] as string)] : null}
+                allowClear={!filter.days}
+                onChange={(range) =>
+                  onFilter(
+                    filter.days
+                      ? { [filter.from]: range?.[0]?.format(DAY), [filter.to]: range?.[1]?.format(DAY) }
+                      : { [filter.from]: range?.[0]?.startOf('day').toISOString(), [filter.to]: range?.[1]?.endOf('day').toISOString() },
+                  )
+                }
+              />
+            ) : (
+              <FilterSelect key={filter.name} filter={filter} value={values[filter.name] ?? ''} onChange={(value) => onFilter({ [filter.name]: value })} />
+            ),
+          )}
+        </>
+      }
+      actions={
+        <>
+          {extra}
+          {onAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+              {t('add')}
+            </Button>
+          )}
+        </>
+      }
+    />
   );
 }

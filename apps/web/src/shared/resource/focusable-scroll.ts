@@ -6,6 +6,9 @@ import { useEffect, type RefObject } from 'react';
  * not scroll to the columns past the screen's edge. It becomes a named region with a tab stop.
  */
 export function useFocusableScroll(container: RefObject<HTMLElement | null>, label: string | undefined): void {
+  // Runs after every render on purpose: antd replaces the scroll container when the table
+  // switches between its empty and filled layouts or its sticky columns change, and the query
+  // only walks the table's own subtree (one or two elements), with writes only when missing.
   useEffect(() => {
     for (const scroller of container.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body') ?? []) {
       if (scroller.getAttribute('tabindex') !== '0') scroller.setAttribute('tabindex', '0');

@@ -1,0 +1,46 @@
+/** Passkeys: signing in with one, and the account's security part that lists them. */
+export default {
+  signin: {
+    button: 'Đăng nhập bằng khóa truy cập',
+  },
+  /** The sign-in step of a "passkey only" business for an account that has none yet. */
+  enrol: {
+    title: 'Tạo khóa truy cập',
+    subtitle: 'Doanh nghiệp của bạn yêu cầu đăng nhập bằng khóa truy cập (passkey) cho tài khoản {{username}}.',
+    intro: 'Hãy tạo một khóa truy cập trên thiết bị này để hoàn tất đăng nhập. Từ lần sau, bạn đăng nhập bằng khóa này thay cho mật khẩu và mã.',
+  },
+  failure: {
+    cancelled: 'Yêu cầu khóa truy cập đã bị hủy hoặc hết thời gian. Vui lòng thử lại khi bạn sẵn sàng.',
+    'already-registered': 'Thiết bị này đã có khóa truy cập cho tài khoản của bạn.',
+    unsupported: 'Trình duyệt hoặc thiết bị này không dùng được khóa truy cập.',
+    failed: 'Không dùng được khóa truy cập, vui lòng thử lại.',
+  },
+  settings: {
+    title: 'Khóa truy cập (passkey)',
+    description: 'Đăng nhập bằng vân tay, khuôn mặt hoặc mã PIN của thiết bị thay cho mật khẩu. Khóa truy cập không thể bị đánh cắp qua trang giả mạo và được tính là xác thực hai lớp.',
+    empty: 'Bạn chưa có khóa truy cập nào.',
+    add: 'Thêm khóa truy cập',
+    addStep: 'Đặt tên cho khóa truy cập để dễ nhận biết, sau đó xác nhận danh tính bằng mật khẩu (hoặc một khóa truy cập bạn đã có). Trình duyệt sẽ yêu cầu bạn tạo khóa truy cập.',
+    create: 'Tạo khóa truy cập',
+    name: 'Tên khóa truy cập',
+    nameHint: 'Ví dụ: máy tính cơ quan, điện thoại của tôi.',
+    defaultName: 'Khóa truy cập của tôi',
+    password: 'Mật khẩu hiện tại',
+    passwordRequired: 'Vui lòng nhập mật khẩu hiện tại',
+    withPasskey: 'Xác nhận bằng khóa truy cập',
+    created: 'Thêm lúc {{date}}',
+    lastUsed: 'dùng lần cuối {{date}}',
+    neverUsed: 'chưa sử dụng',
+    rename: 'Đổi tên',
+    renameOf: 'Đổi tên khóa truy cập {{name}}',
+    save: 'Lưu',
+    renamed: 'Đã đổi tên khóa truy cập',
+    remove: 'Xóa',
+    removeOf: 'Xóa khóa truy cập {{name}}',
+    removeConfirmTitle: 'Xóa khóa truy cập “{{name}}”?',
+    removeConfirmText: 'Bạn sẽ không thể đăng nhập bằng khóa này nữa. Mật khẩu và các khóa truy cập khác vẫn dùng được.',
+    removeStep: 'Xác nhận danh tính để xóa khóa truy cập “{{name}}”.',
+    added: 'Đã thêm khóa truy cập',
+    removed: 'Đã xóa khóa truy cập',
+  },
+};
