@@ -132,6 +132,8 @@ async function sweepScreen(page: Page, testInfo: TestInfo, screen: string, langu
       };
       if (!reportList && (await entry.count()) && (await title.count())) await expect.soft.poll(agree, { message: `the title of ${where}` }).toBe('the same');
     }
+    // English counts agree with their noun ("1 record", not "1 records").
+    if (language === 'en') expect.soft(await page.getByText(/(^|\D)1 (records|users|months|businesses|days)\b/).allTextContents(), `plurals of ${where}`).toEqual([]);
     const file = testInfo.outputPath('screens', `${screen}-${language}-${size.width}.png`);
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
     await testInfo.attach(`${screen}-${language}-${size.width}.png`, { path: file, contentType: 'image/png' });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import { motionSettled } from './resource.ts';
 
 /** axe-core's source, evaluated in the page: a script tag would be refused by a strict Content-Security-Policy, an evaluation is not. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -44,6 +45,8 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
  */
 export async function settle(page: Page): Promise<void> {
   await expect(page.locator('.page-loading, .ant-spin-spinning, .dashboard-loading, [aria-busy="true"]')).toHaveCount(0);
+  // antd starts a dialog's zoom a frame after it mounts: the animations below may not exist yet.
+  await motionSettled(page);
   await page.evaluate(async () => {
     const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
     for (const animation of finite) {

@@ -54,12 +54,12 @@ export async function chooseOption(page: Page, label: string, option: string, wi
 }
 
 /**
- * Waits until no dialog is opening or closing and no select's list is sliding in or out: a click
+ * Waits until no dialog (or its mask) is opening or closing and no select's list is sliding in or out: a click
  * that lands while one zooms (a previous confirmation leaving, this one arriving) reaches
  * neither, and CI saw such a "Lưu" do nothing.
  */
 export async function motionSettled(page: Page): Promise<void> {
-  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave, .ant-slide-up-appear, .ant-slide-up-enter, .ant-slide-up-leave')).toHaveCount(0);
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-appear, .ant-fade-enter, .ant-fade-leave, .ant-slide-up-appear, .ant-slide-up-enter, .ant-slide-up-leave')).toHaveCount(0);
 }
 
 export async function saveDialog(page: Page): Promise<void> {

@@ -1,14 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, WEB_SRC } from '../test-support/source-files.ts';
 
 // Issue 24: every call outside the resource pattern is named once, in the contracts' descriptors
 // (`describeCall` / `defineCall`), which the server registers and the SPA sends through
 // `callApi`. A path written in the SPA (`apiRequest('/User/GetX')`) would be a second name the
 // server's route could drift from; this keeps the SPA free of them.
 
-const SRC = fileURLToPath(new URL('../', import.meta.url));
 
 /**
  * An API path as the specification spells them (`/Controller/Action…`), or a provider
@@ -26,11 +23,6 @@ function literalApiPaths(source: string): string[] {
   return [...withoutComments(source).matchAll(API_PATH)].map((match) => match[0].slice(1));
 }
 
-async function sourceFiles(): Promise<string[]> {
-  const entries = await readdir(SRC, { recursive: true });
-  return entries.filter((entry) => /\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)).map((entry) => join(SRC, entry));
-}
-
 describe('API paths in the SPA', () => {
   it('finds a path spelled in code, not one named in a comment', () => {
     const source = [
@@ -45,8 +37,8 @@ describe('API paths in the SPA', () => {
 
   it('names none outside the contracts: calls go through their descriptors', async () => {
     const found: string[] = [];
-    for (const file of await sourceFiles()) {
-      for (const path of literalApiPaths(await readFile(file, 'utf8'))) found.push(`${relative(SRC, file)}: ${path}`);
+    for (const { name, text } of await sourceFiles(WEB_SRC)) {
+      for (const path of literalApiPaths(text)) found.push(`${name}: ${path}`);
     }
     expect(found, 'send these through callApi with a descriptor of @portal/contracts').toEqual([]);
   });

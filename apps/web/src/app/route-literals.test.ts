@@ -1,15 +1,12 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, WEB_SRC } from '../test-support/source-files.ts';
 import { EXTRA_ROUTES, MENU_CATALOGUE, MOVED_ROUTES, ROUTES } from '@portal/contracts';
 
 // Issue 24: the SPA's route paths are named once (ROUTES and the menu catalogue, in the
 // contracts); a link, a navigate() or a redirect written as '/dashboard' would be a second name
 // that a moved screen leaves behind.
 
-const SRC = fileURLToPath(new URL('../', import.meta.url));
 
 /** Every route of the SPA but its root ('/', which a literal means in too many other ways). */
 const KNOWN = new Set(
@@ -51,11 +48,9 @@ describe('route paths in the SPA', () => {
   });
 
   it('names none outside the contracts: links and redirects read ROUTES', async () => {
-    const entries = await readdir(SRC, { recursive: true });
     const found: string[] = [];
-    for (const entry of entries.filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))) {
-      const file = join(SRC, entry);
-      for (const literal of routeLiterals(file, await readFile(file, 'utf8'))) found.push(`${relative(SRC, file)}: ${literal}`);
+    for (const { file, name, text } of await sourceFiles(WEB_SRC)) {
+      for (const literal of routeLiterals(file, text)) found.push(`${name}: ${literal}`);
     }
     expect(found, 'name the route through ROUTES (contracts, catalogue/menus.ts)').toEqual([]);
   });

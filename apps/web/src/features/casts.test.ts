@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../test-support/source-files.ts';
 
 // Issue 24: the screens are typed by their contracts, so a cast in features/ is a place where
 // the types were thrown away. One that must stay says why, in a comment on its line or the line
@@ -72,11 +71,6 @@ export function castsOf(name: string, source: string): Cast[] {
   return casts;
 }
 
-async function sources(): Promise<string[]> {
-  const entries = await readdir(FEATURES, { recursive: true });
-  return entries.filter((entry) => /\.tsx?$/.test(entry)).map((entry) => join(FEATURES, entry));
-}
-
 describe('casts in features/', () => {
   it('finds a cast, not `as const`, and sees a comment on its line or standing alone above it', () => {
     const source = [
@@ -116,9 +110,9 @@ describe('casts in features/', () => {
 
   it('says why at every cast of a screen', async () => {
     const silent: string[] = [];
-    for (const file of await sources()) {
-      for (const cast of castsOf(file, await readFile(file, 'utf8'))) {
-        if (!cast.commented) silent.push(`${relative(FEATURES, file)}:${cast.line}: ${cast.text}`);
+    for (const { file, name, text } of await sourceFiles(FEATURES)) {
+      for (const cast of castsOf(file, text)) {
+        if (!cast.commented) silent.push(`${name}:${cast.line}: ${cast.text}`);
       }
     }
     expect(silent, 'type it through the contract, or say in a comment why the cast must stay').toEqual([]);

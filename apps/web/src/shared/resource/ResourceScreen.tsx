@@ -241,7 +241,8 @@ export function ResourceScreen<C extends ResourceContract>({ definition: typed, 
             total: list.data?.totalRecord ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t(list.data?.totalCapped ? 'totalAbout' : 'total', { total: formatCount(total, i18n.language) }),
+            // `count` picks the plural ("1 record"); `total` is the figure in the screen's language.
+            showTotal: (total) => t(list.data?.totalCapped ? 'totalAbout' : 'total', { count: total, total: formatCount(total, i18n.language) }),
             onChange: (pageIndex, pageSize) => setQuery((current) => ({ ...current, pageIndex, pageSize })),
           }}
         />
