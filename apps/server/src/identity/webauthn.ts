@@ -1,12 +1,17 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { PORTAL_NAME, type WebauthnOptions, type WebauthnResponse } from '@portal/contracts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { passkeys, webauthnChallenges } from '../db/schema/index.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
+
+/**
+ * The WebAuthn library, loaded at the first ceremony: importing it at start-up cost 0.24–0.33 s
+ * of every restart (measured cold on this machine), for a feature many starts never reach.
+ */
+const webauthnLibrary = () => import('@simplewebauthn/server');
 
 /** A ceremony must finish within five minutes of its options. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -72,6 +77,7 @@ type AuthenticatorTransport = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 
 export async function registrationOptions(db: Queryable, deps: CeremonyDeps, user: { id: string; username: string; fullName?: string | null }): Promise<WebauthnOptions> {
   const rp = relyingParty(deps.config);
   const existing = await db.select().from(passkeys).where(eq(passkeys.userId, user.id));
+  const { generateRegistrationOptions } = await webauthnLibrary();
   const options = await generateRegistrationOptions({
     rpName: rp.rpName,
     rpID: rp.rpID,
@@ -90,6 +96,7 @@ export async function registrationOptions(db: Queryable, deps: CeremonyDeps, use
 export async function registerPasskey(db: Queryable, deps: CeremonyDeps, userId: string, name: string, response: WebauthnResponse): Promise<PasskeyRow> {
   const rp = relyingParty(deps.config);
   const expectedChallenge = await takeChallenge(db, deps.clock.now(), 'register', userId, response);
+  const { verifyRegistrationResponse } = await webauthnLibrary();
   const verification = await verifyRegistrationResponse({
     response: response as unknown as RegistrationResponseJSON,
     expectedChallenge,
@@ -124,6 +131,7 @@ export async function registerPasskey(db: Queryable, deps: CeremonyDeps, userId:
 export async function authenticationOptions(db: Queryable, deps: CeremonyDeps, subject: string, userId?: string): Promise<WebauthnOptions> {
   const rp = relyingParty(deps.config);
   const allow = userId ? await db.select().from(passkeys).where(eq(passkeys.userId, userId)) : [];
+  const { generateAuthenticationOptions } = await webauthnLibrary();
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     userVerification: 'required',
@@ -145,6 +153,7 @@ export async function verifyPasskeyAssertion(db: Queryable, deps: CeremonyDeps, 
   const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
   if (!row) throw new AppError('passkey.unknown');
   if (userId && row.userId !== userId) throw new AppError('passkey.failed');
+  const { verifyAuthenticationResponse } = await webauthnLibrary();
   const verification = await verifyAuthenticationResponse({
     response: response as unknown as AuthenticationResponseJSON,
     expectedChallenge,
