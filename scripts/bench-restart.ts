@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../apps/server/test/own-services.ts';
-import { startInstance } from '../apps/server/test/instances.ts';
+import { startInstance, whenReady } from '../apps/server/test/instances.ts';
 import { TEST_ADMIN, TEST_PUBLIC_URL } from '../apps/server/test/test-app.ts';
 import { buildWhatChanged, PORTAL_TARGETS } from './build-changed.ts';
 
@@ -46,25 +46,16 @@ async function timeNpmStart(databaseEnv: Record<string, string>): Promise<{ read
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit');
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}: ${output}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((answer) => answer.status === 200, () => false);
-      if (ready) break;
-      if (performance.now() - began > READY_WITHIN_MS) throw new Error(`npm start was not ready within ${READY_WITHIN_MS / 1000} s: ${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const { output: written } = await whenReady(child, `http://127.0.0.1:${port}`, { what: 'npm start', everyMs: 20, withinMs: READY_WITHIN_MS });
     const readyMs = performance.now() - began;
     // The line is written as the server starts listening; it may reach this process after /readyz's answer.
-    const startedLine = () => output.split('\n').find((text) => text.includes('"startupMs"'));
+    const startedLine = () => written().split('\n').find((text) => text.includes('"startupMs"'));
     for (let wait = 0; !startedLine() && wait < 100; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     const line = startedLine();
-    if (!line) throw new Error(`the server logged no start-up phases: ${output}`);
-    return { readyMs, started: JSON.parse(line) as Started, output };
+    if (!line) throw new Error(`the server logged no start-up phases: ${written()}`);
+    return { readyMs, started: JSON.parse(line) as Started, output: written() };
   } finally {
     if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
     await exited;

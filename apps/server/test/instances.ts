@@ -20,6 +20,24 @@ const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--initial-old-space-size=48', '--heap-growing-percent=20', '--liftoff-only'];
 
+/**
+ * Collects what a spawned server writes and waits until its /readyz answers 200, asking every
+ * `everyMs`; throws, with that output, when the process exits first or is not ready in time.
+ */
+export async function whenReady(child: ChildProcess, url: string, options: { what: string; everyMs: number; withinMs?: number }): Promise<{ output: () => string }> {
+  const { what, everyMs, withinMs = 120_000 } = options;
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}: ${output}`);
+    if (await fetch(`${url}/readyz`).then((answer) => answer.status === 200, () => false)) return { output: () => output };
+    if (performance.now() > deadline) throw new Error(`${what} was not ready within ${withinMs / 1000} s: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 /** A portal instance in a process of its own, as in production: it can be killed outright. */
 export interface Instance {
   pid: number;
@@ -53,18 +71,8 @@ export async function startInstance(env: Record<string, string>, main = MAIN): P
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the instance exited with ${child.exitCode}: ${output}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`the instance was not ready within 120 s: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const { output } = await whenReady(child, url, { what: 'the instance', everyMs: 200 });
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     const exited = once(child, 'exit');
@@ -80,7 +88,7 @@ export async function startInstance(env: Record<string, string>, main = MAIN): P
       await end('SIGKILL');
     },
     stop: () => end('SIGTERM'),
-    output: () => output,
+    output,
   };
 }
 

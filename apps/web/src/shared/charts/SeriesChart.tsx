@@ -51,11 +51,14 @@ interface DrawnAxis {
   rotate: number;
 }
 
-function recordAxes(chart: uPlot, element: HTMLElement): void {
+/** The labels each axis was last asked for, with their ticks (uPlot hands its ticks only to `values`). */
+type AskedLabels = { tick: number; label: string }[][];
+
+function recordAxes(chart: uPlot, element: HTMLElement, asked: AskedLabels): void {
   const drawn: DrawnAxis[] = chart.axes.map((axis, index) => {
     const scale = chart.scales[axis.scale ?? (index === 0 ? 'x' : 'y')];
     // uPlot asks for labels of a tick or so beyond each end; only those inside are drawn.
-    const shown = (drawnLabels.get(chart)?.[index] ?? []).filter(({ tick }) => tick >= (scale?.min ?? -Infinity) && tick <= (scale?.max ?? Infinity));
+    const shown = (asked[index] ?? []).filter(({ tick }) => tick >= (scale?.min ?? -Infinity) && tick <= (scale?.max ?? Infinity));
     return {
       side: axis.side ?? (index === 0 ? 2 : 3),
       labels: shown.map(({ label }) => label),
@@ -66,14 +69,9 @@ function recordAxes(chart: uPlot, element: HTMLElement): void {
   element.dataset.axes = JSON.stringify({ axes: drawn, x: { min: chart.scales.x?.min, max: chart.scales.x?.max } });
 }
 
-/** The labels each axis was last asked for, per chart (uPlot hands its ticks only to `values`). */
-const drawnLabels = new WeakMap<uPlot, { tick: number; label: string }[][]>();
-function labelTicks(chart: uPlot, axis: number, ticks: number[], label: (tick: number) => string): string[] {
-  const labelled = ticks.map((tick) => ({ tick, label: label(tick) }));
-  const kept = drawnLabels.get(chart) ?? [];
-  kept[axis] = labelled;
-  drawnLabels.set(chart, kept);
-  return labelled.map((entry) => entry.label);
+function labelTicks(asked: AskedLabels, axis: number, ticks: number[], label: (tick: number) => string): string[] {
+  asked[axis] = ticks.map((tick) => ({ tick, label: label(tick) }));
+  return asked[axis].map((entry) => entry.label);
 }
 
 function options(element: HTMLElement, { labels, series, kind, twoAxes = false, height = 280 }: Props, language: string): uPlot.Options {
@@ -81,10 +79,11 @@ function options(element: HTMLElement, { labels, series, kind, twoAxes = false, 
   const widest = Math.max(0, ...labels.map(labelWidth));
   // Labels that would run into each other are drawn slanted, and only as many as fit.
   const crowded = labels.length * widest > width - 80;
+  const asked: AskedLabels = [];
   const counts = (scale: string, side?: 1 | 3, color?: string): uPlot.Axis => ({
     scale,
     incrs: WHOLE_STEPS,
-    values: (chart, ticks, axis) => labelTicks(chart, axis, ticks, (tick) => formatCount(tick, language)),
+    values: (_chart, ticks, axis) => labelTicks(asked, axis, ticks, (tick) => formatCount(tick, language)),
     ...(side ? { side } : {}),
     ...(color ? { stroke: color } : {}),
   });
@@ -102,14 +101,14 @@ function options(element: HTMLElement, { labels, series, kind, twoAxes = false, 
         space: crowded ? 18 : widest,
         rotate: crowded ? -45 : 0,
         size: crowded ? Math.min(120, widest * 0.75 + 16) : 40,
-        values: (chart, ticks, axis) => labelTicks(chart, axis, ticks, (tick) => labels[tick] ?? ''),
+        values: (_chart, ticks, axis) => labelTicks(asked, axis, ticks, (tick) => labels[tick] ?? ''),
       },
       ...(twoAxes ? series.map((line, index) => counts(`y${index}`, index === 0 ? 3 : 1, line.color)) : [counts('y')]),
     ],
     // The legend names each series in the page's language; values are read on the axes.
     legend: { show: true, live: false },
     cursor: { show: false },
-    hooks: { draw: [(chart) => recordAxes(chart, element)] },
+    hooks: { draw: [(chart) => recordAxes(chart, element, asked)] },
     series: [
       {},
       ...series.map((line, index) => ({
