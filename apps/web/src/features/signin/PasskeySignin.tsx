@@ -50,6 +50,9 @@ export default function PasskeySignin(props: {
     autofill.current?.abort();
     const controller = new AbortController();
     autofill.current = controller;
+    // Given up, the browser's request ends at once: a passkey that turns up meanwhile (the user
+    // pressed the button) must not complete this ceremony beside the button's.
+    controller.signal.addEventListener('abort', () => void cancelCeremony(), { once: true });
     run(true, controller.signal);
   }
   const opened = useEffectEvent(() => void offerAutofill());

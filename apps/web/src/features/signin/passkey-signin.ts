@@ -15,5 +15,7 @@ export async function signInWithPasskey(base: string, uid: string, autofill: boo
   // Given up while the options came (the user pressed the button): starting now would end theirs.
   signal?.throwIfAborted();
   const response = await assertPasskey(options, autofill);
+  // Given up while the browser asked (the button took over): the button's ceremony signs in, not this one.
+  signal?.throwIfAborted();
   return callApi(PASSKEY_SIGNIN_CALLS.signIn, { response }, request);
 }
